@@ -1,0 +1,48 @@
+// swift-tools-version:6.0
+// caprof: an offscreen Core Animation compositor and performance profiler.
+// Layering (see README "Architecture"): Geometry -> LayerModel -> Animation/SceneFormat
+// -> Plan -> Render (the only importer of CVulkan) -> caprof CLI.
+import PackageDescription
+
+let package = Package(
+    name: "caprof",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "caprof", targets: ["caprof"]),
+        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // Level 0: C boundaries.
+        .systemLibrary(name: "CVulkan", pkgConfig: "vulkan",
+                       providers: [.apt(["libvulkan-dev"])]),
+        .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        // Level 0-1: pure Swift model.
+        .target(name: "Geometry"),
+        .target(name: "LayerModel", dependencies: ["Geometry"]),
+        .target(name: "Animation", dependencies: ["LayerModel"]),
+        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim"]),
+        // Level 3: the frame plan, pure and GPU-free.
+        .target(name: "Plan", dependencies: ["LayerModel", "Geometry"]),
+        // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
+        .target(name: "Render", dependencies: ["Plan", "Raster", "CVulkan"],
+                plugins: ["ShaderCompiler"]),
+        .plugin(name: "ShaderCompiler", capability: .buildTool()),
+        // Level 6: the command-line tool.
+        .executableTarget(name: "caprof", dependencies: [
+            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+        // Tests.
+        .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "LayerModel", "Animation"]),
+        .testTarget(name: "PlanTests", dependencies: ["Plan", "SceneFormat", "LayerModel", "Geometry"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "Plan", "SceneFormat", "Raster"]),
+        .testTarget(name: "CLITests", dependencies: []),
+    ],
+    swiftLanguageModes: [.v5]
+)

@@ -1,0 +1,129 @@
+import Geometry
+import LayerModel
+
+/// FramePlan: the immutable description of one frame between the plan and the backend.
+///
+/// It is built from a presentation tree without any GPU (see `FramePlanner`), so everything the
+/// profiler counts comes from here and is deterministic. The backend executes it literally:
+/// clear to `clearColor`, then draw `items` in order (painter's algorithm, premultiplied
+/// source-over blending in sRGB-encoded space), then read back.
+public struct FramePlan: Sendable {
+    /// Target size in device pixels.
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    /// Premultiplied clear colour (canvas.backgroundColor; transparent when nil).
+    public var clearColor: RGBA
+    /// The distinct images the items sample; `DrawItem.Paint.image(index:)` indexes this array.
+    public var images: [PlannedImage]
+    /// Draw items, back to front.
+    public var items: [DrawItem]
+    /// What the plan saw but does not draw yet (reported to the user, never silently dropped).
+    public var unsupported: [Unsupported]
+
+    public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
+                items: [DrawItem] = [], unsupported: [Unsupported] = []) {
+        self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
+        self.images = images; self.items = items; self.unsupported = unsupported
+    }
+}
+
+/// A premultiplied colour with components in 0…1 (sRGB-encoded).
+public struct RGBA: Sendable, Equatable, Hashable {
+    public var r: Float, g: Float, b: Float, a: Float
+    public init(_ r: Float, _ g: Float, _ b: Float, _ a: Float) { self.r = r; self.g = g; self.b = b; self.a = a }
+    public static let clear = RGBA(0, 0, 0, 0)
+    public init(premultiplying c: Color, opacity: Double = 1) {
+        let (r, g, b, a) = c.premultiplied
+        let o = Float(min(max(opacity, 0), 1))
+        self.init(Float(r) * o, Float(g) * o, Float(b) * o, Float(a) * o)
+    }
+    public var isOpaque: Bool { a >= 1 }
+}
+
+/// An image the frame samples. `key` identifies its pixels (one texture per distinct key).
+public struct PlannedImage: Sendable, Hashable {
+    public var key: UInt64
+    public var pixelWidth: Int
+    public var pixelHeight: Int
+    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int) {
+        self.key = key; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+    }
+}
+
+/// A rounded rectangle in some 2D space: the rect, a radius per corner and the corner curve.
+/// Radii order: minXMinY, maxXMinY, maxXMaxY, minXMaxY (clockwise from top-left on iOS).
+public struct RoundedShape: Sendable, Equatable {
+    public var rect: Rect
+    public var radii: [Double]
+    public var curve: CornerCurve
+    public init(rect: Rect, radii: [Double] = [0, 0, 0, 0], curve: CornerCurve = .circular) {
+        self.rect = rect; self.radii = radii; self.curve = curve
+    }
+    public var isRectangle: Bool { radii.allSatisfy { $0 <= 0 } }
+}
+
+/// A clip applied to an item: fragments outside `shape` (in the clip's space) are discarded.
+/// `transform` maps the item's local points (row vector [x y 0 1]) to the clip's space; it may be
+/// projective, so the backend interpolates the homogeneous (x, y, w) and divides per fragment.
+public struct Clip: Sendable, Equatable {
+    public var transform: Transform3D
+    public var shape: RoundedShape
+    /// The layer whose bounds clip (masksToBounds).
+    public var layer: LayerID
+    public init(transform: Transform3D, shape: RoundedShape, layer: LayerID) {
+        self.transform = transform; self.shape = shape; self.layer = layer
+    }
+}
+
+/// One quad to draw.
+public struct DrawItem: Sendable, Equatable {
+    /// What part of its layer an item draws (for reports and overlays).
+    public enum Role: String, Sendable { case background, contents, border }
+
+    /// How image texels are read.
+    public enum Sampling: String, Sendable, Equatable {
+        /// The quad maps texels 1:1 onto whole device pixels: read with texelFetch (fast, exact).
+        case texelFetch
+        /// Nearest-neighbour filtering (minification/magnificationFilter = nearest).
+        case nearest
+        /// Bilinear filtering (the default filters).
+        case linear
+    }
+
+    public enum Paint: Sendable, Equatable {
+        /// A solid premultiplied colour (the layer's opacity already applied).
+        case solid(RGBA)
+        /// Image `index` of `FramePlan.images`, multiplied by `opacity`.
+        case image(index: Int, sampling: Sampling, opacity: Float)
+    }
+
+    public var layer: LayerID
+    public var role: Role
+    public var paint: Paint
+    /// Maps the item's local points (row vector [x y 0 1]) to device pixels (y down, origin
+    /// top-left), in Core Animation's row-vector layout. Includes the canvas scale; may be projective.
+    public var transform: Transform3D
+    /// The quad to rasterise, in local points.
+    public var quad: Rect
+    /// For images: texel coordinates at the quad's (minX, minY) and (maxX, maxY) corners,
+    /// interpolated across the quad. Texel space: (0,0) is the image's top-left corner,
+    /// (width, height) its bottom-right corner. Outside the image, sampling clamps to the edge.
+    public var uv: Rect
+    /// Coverage shape in local points: pixels outside are not drawn, edges are antialiased.
+    /// nil = the quad's own edges (no per-fragment coverage).
+    public var shape: RoundedShape?
+    /// For borders: the inner edge; coverage = shape minus innerShape.
+    public var innerShape: RoundedShape?
+    /// Clips from masksToBounds ancestors (outermost first).
+    public var clips: [Clip]
+
+    public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
+                uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = []) {
+        self.layer = layer; self.role = role; self.paint = paint; self.transform = transform; self.quad = quad
+        self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips
+    }
+
+    /// The largest number of clips one item can carry (the backend's fixed slots); the planner
+    /// merges clips that share a space and reports a scene that needs more.
+    public static let maxClips = 4
+}

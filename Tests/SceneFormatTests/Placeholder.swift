@@ -1,0 +1,2 @@
+import XCTest
+final class SceneFormatTestsPlaceholder: XCTestCase { func testBuilds() {} }
