@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "caprof", targets: ["caprof"]),
-        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render"]),
+        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,9 +31,11 @@ let package = Package(
         .target(name: "Render", dependencies: ["Plan", "Raster", "CVulkan"],
                 plugins: ["ShaderCompiler"]),
         .plugin(name: "ShaderCompiler", capability: .buildTool()),
+        // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
+        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
-            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render",
+            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
         // Tests.

@@ -1,1 +1,137 @@
 #include "png_shim.h"
+#include <png.h>
+#include <setjmp.h>
+#include <stdio.h>
+#include <string.h>
+
+typedef struct {
+    const uint8_t *data;
+    size_t len;
+    size_t pos;
+    char *err;
+    size_t err_len;
+} reader_t;
+
+static void set_err(char *err, size_t err_len, const char *msg) {
+    if (err && err_len > 0) {
+        strncpy(err, msg, err_len - 1);
+        err[err_len - 1] = 0;
+    }
+}
+
+static void on_error(png_structp png, png_const_charp msg) {
+    reader_t *r = (reader_t *)png_get_error_ptr(png);
+    if (r) set_err(r->err, r->err_len, msg);
+    png_longjmp(png, 1);
+}
+
+static void on_warning(png_structp png, png_const_charp msg) { (void)png; (void)msg; }
+
+static void read_mem(png_structp png, png_bytep out, png_size_t n) {
+    reader_t *r = (reader_t *)png_get_io_ptr(png);
+    if (r->pos + n > r->len) png_error(png, "unexpected end of PNG data (file truncated)");
+    memcpy(out, r->data + r->pos, n);
+    r->pos += n;
+}
+
+static int open_reader(const uint8_t *data, size_t len, reader_t *r, png_structp *png, png_infop *info,
+                       char *err, size_t err_len) {
+    if (len < 8 || png_sig_cmp(data, 0, 8) != 0) {
+        set_err(err, err_len, "not a PNG file (bad signature)");
+        return CAPROF_PNG_NOT_PNG;
+    }
+    r->data = data; r->len = len; r->pos = 0; r->err = err; r->err_len = err_len;
+    *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
+    if (!*png) { set_err(err, err_len, "out of memory"); return CAPROF_PNG_NO_MEMORY; }
+    *info = png_create_info_struct(*png);
+    if (!*info) { png_destroy_read_struct(png, NULL, NULL); set_err(err, err_len, "out of memory"); return CAPROF_PNG_NO_MEMORY; }
+    png_set_read_fn(*png, r, read_mem);
+    // Refuse absurd dimensions inside libpng too (defence in depth against hostile headers).
+    png_set_user_limits(*png, 1u << 20, 1u << 20);
+    return CAPROF_PNG_OK;
+}
+
+int caprof_png_info(const uint8_t *data, size_t len, uint32_t *width, uint32_t *height, char *err, size_t err_len) {
+    reader_t r; png_structp png; png_infop info;
+    int rc = open_reader(data, len, &r, &png, &info, err, err_len);
+    if (rc) return rc;
+    if (setjmp(png_jmpbuf(png))) { png_destroy_read_struct(&png, &info, NULL); return CAPROF_PNG_CORRUPT; }
+    png_read_info(png, info);
+    *width = png_get_image_width(png, info);
+    *height = png_get_image_height(png, info);
+    png_destroy_read_struct(&png, &info, NULL);
+    return CAPROF_PNG_OK;
+}
+
+int caprof_png_decode(const uint8_t *data, size_t len, uint32_t max_side, uint8_t *out, size_t out_len,
+                      char *err, size_t err_len) {
+    reader_t r; png_structp png; png_infop info;
+    int rc = open_reader(data, len, &r, &png, &info, err, err_len);
+    if (rc) return rc;
+    // Volatile: modified between setjmp and longjmp.
+    png_bytep *volatile rows = NULL;
+    if (setjmp(png_jmpbuf(png))) {
+        png_free(png, rows);
+        png_destroy_read_struct(&png, &info, NULL);
+        return CAPROF_PNG_CORRUPT;
+    }
+    png_read_info(png, info);
+    uint32_t w = png_get_image_width(png, info), h = png_get_image_height(png, info);
+    if (w > max_side || h > max_side) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "image is %ux%u pixels; the limit is %u per side", w, h, max_side);
+        set_err(err, err_len, msg);
+        png_destroy_read_struct(&png, &info, NULL);
+        return CAPROF_PNG_TOO_LARGE;
+    }
+    if ((size_t)w * h * 4 != out_len) {
+        set_err(err, err_len, "output buffer does not match the image size");
+        png_destroy_read_struct(&png, &info, NULL);
+        return CAPROF_PNG_CORRUPT;
+    }
+    int color = png_get_color_type(png, info), depth = png_get_bit_depth(png, info);
+    if (color == PNG_COLOR_TYPE_PALETTE) png_set_palette_to_rgb(png);
+    if (color == PNG_COLOR_TYPE_GRAY && depth < 8) png_set_expand_gray_1_2_4_to_8(png);
+    if (png_get_valid(png, info, PNG_INFO_tRNS)) png_set_tRNS_to_alpha(png);
+    if (depth == 16) png_set_strip_16(png);
+    if (color == PNG_COLOR_TYPE_GRAY || color == PNG_COLOR_TYPE_GRAY_ALPHA) png_set_gray_to_rgb(png);
+    png_set_filler(png, 0xFF, PNG_FILLER_AFTER);
+    png_set_interlace_handling(png);
+    png_read_update_info(png, info);
+    rows = (png_bytep *)png_malloc(png, sizeof(png_bytep) * (h ? h : 1));
+    for (uint32_t y = 0; y < h; y++) rows[y] = out + (size_t)y * w * 4;
+    png_read_image(png, rows);
+    png_read_end(png, NULL);
+    png_free(png, rows);
+    png_destroy_read_struct(&png, &info, NULL);
+    return CAPROF_PNG_OK;
+}
+
+int caprof_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
+                     int zlib_level, int filters, char *err, size_t err_len) {
+    FILE *volatile f = fopen(path, "wb");
+    if (!f) { set_err(err, err_len, "cannot open the output file for writing"); return CAPROF_PNG_IO; }
+    reader_t r = {0}; r.err = err; r.err_len = err_len;
+    png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, &r, on_error, on_warning);
+    png_infop info = png ? png_create_info_struct(png) : NULL;
+    if (!png || !info) {
+        png_destroy_write_struct(&png, &info); fclose(f);
+        set_err(err, err_len, "out of memory"); return CAPROF_PNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        png_destroy_write_struct(&png, &info); fclose(f);
+        return CAPROF_PNG_IO;
+    }
+    png_init_io(png, f);
+    png_set_compression_level(png, zlib_level);
+    png_set_filter(png, 0, filters ? PNG_ALL_FILTERS : PNG_FILTER_NONE);
+    png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
+                 PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
+    png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    png_write_info(png, info);
+    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+    png_write_end(png, info);
+    png_destroy_write_struct(&png, &info);
+    if (fclose(f) != 0) { set_err(err, err_len, "error closing the output file"); return CAPROF_PNG_IO; }
+    return CAPROF_PNG_OK;
+}

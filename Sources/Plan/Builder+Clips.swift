@@ -1,0 +1,40 @@
+import Geometry
+import LayerModel
+
+extension Builder {
+    /// Adds a clip to the active list. A rectangular clip whose space maps onto the innermost
+    /// rectangular clip's space by an axis-aligned transform is intersected with it instead of
+    /// taking a slot, so ordinary nesting (cards in a scrolling list) uses one clip.
+    /// Returns nil when the intersection is empty: nothing inside can be seen.
+    mutating func push(_ clip: ActiveClip, onto list: [ActiveClip]) -> [ActiveClip]? {
+        var list = list
+        if let last = list.last, clip.shape.isRectangle, last.shape.isRectangle {
+            // clip space → last's space: (clip space → sublayer space) · (sublayer space → last's space).
+            // The new clip is always the current layer's own bounds (identity from its space), so
+            // `last.fromSublayerSpace` is the relation clip space → last's space. It may contain
+            // the flattening matrix (singular in z), so invert its 2D part by hand.
+            let rel = clip.fromSublayerSpace.isIdentity ? last.fromSublayerSpace : clip.fromSublayerSpace.inverted * last.fromSublayerSpace
+            if rel.isAxisAligned2D, rel.m11 != 0, rel.m22 != 0 {
+                let lastInClip = Rect.bounding(last.shape.rect.corners.map {
+                    Point(($0.x - rel.m41) / rel.m11, ($0.y - rel.m42) / rel.m22)
+                })
+                guard let r = lastInClip.intersection(clip.shape.rect) else { return nil }
+                list.removeLast()
+                list.append(ActiveClip(fromSublayerSpace: clip.fromSublayerSpace, shape: RoundedShape(rect: r), layer: clip.layer))
+                return list
+            }
+        }
+        list.append(clip)
+        return list
+    }
+
+    /// The clips for items of `layer` (whose local space is the layer's bounds space).
+    mutating func drawClips(_ active: [ActiveClip], _ layer: Layer, _ path: [Int]) -> [Clip] {
+        var list = active.map { Clip(transform: $0.fromSublayerSpace, shape: $0.shape, layer: $0.layer) }
+        if list.count > DrawItem.maxClips {
+            report(.deepClipNesting, layer, path)
+            list = Array(list.suffix(DrawItem.maxClips))
+        }
+        return list
+    }
+}

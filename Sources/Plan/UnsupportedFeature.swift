@@ -1,0 +1,37 @@
+/// What a scene uses that the planner does not draw yet. Each is reported once per layer, with
+/// the layer's place in its file; the frame is drawn without it.
+public enum UnsupportedFeature: String, Sendable, CaseIterable {
+    /// `mask` layers need offscreen passes (drawn unmasked for now).
+    case mask
+    /// shadowOpacity > 0: shadows are not drawn yet.
+    case shadow
+    /// opacity < 1 with allowsGroupOpacity over sublayers: drawn as per-layer opacity (as if
+    /// allowsGroupOpacity were NO), which differs where children overlap.
+    case groupOpacity
+    /// CAShapeLayer path, fill and stroke.
+    case shapeContent
+    /// CAGradientLayer colours.
+    case gradientContent
+    /// CATextLayer text.
+    case textContent
+    /// CAReplicatorLayer instances after the first.
+    case replicatorInstances
+    /// minificationFilter/magnificationFilter trilinear (no mipmaps yet): drawn bilinear.
+    case trilinearFilter
+    /// More nested, differently transformed masksToBounds clips than the backend's slots.
+    case deepClipNesting
+
+    public var message: String {
+        switch self {
+        case .mask: return "mask layers are not rendered yet; the layer is drawn unmasked"
+        case .shadow: return "shadows are not rendered yet"
+        case .groupOpacity: return "group opacity is drawn as per-layer opacity (as if allowsGroupOpacity were false); overlapping sublayers show through"
+        case .shapeContent: return "CAShapeLayer paths are not rendered yet"
+        case .gradientContent: return "CAGradientLayer gradients are not rendered yet"
+        case .textContent: return "CATextLayer text is not rendered yet"
+        case .replicatorInstances: return "CAReplicatorLayer draws only instance 0 for now"
+        case .trilinearFilter: return "trilinear filtering is drawn as bilinear (no mipmaps yet)"
+        case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
+        }
+    }
+}

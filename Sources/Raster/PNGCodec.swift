@@ -1,0 +1,119 @@
+import CPNGShim
+import Foundation
+
+/// Why a PNG could not be read or written.
+public struct PNGError: Error, CustomStringConvertible, Equatable {
+    public enum Kind: Equatable, Sendable { case notPNG, corrupt, tooLarge, io }
+    public var kind: Kind
+    public var message: String
+    public var description: String { message }
+}
+
+/// PNG decoding (contents images) and encoding (output frames) through libpng's C shim.
+public enum PNGCodec {
+    /// The largest image side accepted for `contents` (design.md "Limits").
+    public static let maxImageSide: UInt32 = 16384
+
+    /// Image size without decoding pixels.
+    public static func size(of data: [UInt8]) throws -> (width: Int, height: Int) {
+        var w: UInt32 = 0, h: UInt32 = 0
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBufferPointer { caprof_png_info($0.baseAddress, $0.count, &w, &h, &err, err.count) }
+        try check(rc, err)
+        return (Int(w), Int(h))
+    }
+
+    /// Decodes a PNG to a premultiplied RGBA8 bitmap (what the compositor samples).
+    public static func decode(_ data: [UInt8]) throws -> Bitmap {
+        let (w, h) = try size(of: data)
+        if w > Int(maxImageSide) || h > Int(maxImageSide) {
+            throw PNGError(kind: .tooLarge, message: "image is \(w)×\(h) pixels; the limit is \(maxImageSide) per side")
+        }
+        var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = data.withUnsafeBufferPointer { src in
+            pixels.withUnsafeMutableBufferPointer { dst in
+                caprof_png_decode(src.baseAddress, src.count, maxImageSide, dst.baseAddress, dst.count, &err, err.count)
+            }
+        }
+        try check(rc, err)
+        premultiply(&pixels)
+        return Bitmap(width: w, height: h, pixels: pixels)
+    }
+
+    /// Compression presets: `fast` is zlib level 1 with no filtering (≈4× faster than libpng's
+    /// defaults on a full-screen frame, design.md §3); `small` is level 6 with adaptive filters.
+    public enum Compression: String, CaseIterable, Sendable {
+        case fast, small
+        var zlibLevel: Int32 { self == .fast ? 1 : 6 }
+        var filters: Int32 { self == .fast ? 0 : 1 }
+    }
+
+    /// Writes premultiplied RGBA8 pixels as a non-premultiplied PNG, atomically: the image is
+    /// written to a temporary file beside `path` and renamed over it, so a failure never leaves a
+    /// half-written file.
+    public static func write(premultiplied pixels: [UInt8], width: Int, height: Int, to path: String,
+                             compression: Compression = .fast) throws {
+        var straight = pixels
+        unpremultiply(&straight)
+        let url = URL(fileURLWithPath: path)
+        let dir = url.deletingLastPathComponent().path
+        let tmp = dir + "/.\(url.lastPathComponent).\(getpid()).tmp"
+        var err = [CChar](repeating: 0, count: 256)
+        let rc = straight.withUnsafeBufferPointer {
+            caprof_png_write(tmp, $0.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, compression.filters, &err, err.count)
+        }
+        if rc != 0 {
+            unlink(tmp)
+            throw PNGError(kind: .io, message: "cannot write \(path): \(String(cString: err))")
+        }
+        if rename(tmp, path) != 0 {
+            let e = String(cString: strerror(errno))
+            unlink(tmp)
+            throw PNGError(kind: .io, message: "cannot write \(path): \(e)")
+        }
+    }
+
+    private static func check(_ rc: Int32, _ err: [CChar]) throws {
+        if rc == 0 { return }
+        let msg = String(cString: err)
+        switch Int(rc) {
+        case Int(CAPROF_PNG_NOT_PNG): throw PNGError(kind: .notPNG, message: msg.isEmpty ? "not a PNG file" : msg)
+        case Int(CAPROF_PNG_TOO_LARGE): throw PNGError(kind: .tooLarge, message: msg)
+        case Int(CAPROF_PNG_IO): throw PNGError(kind: .io, message: msg)
+        default: throw PNGError(kind: .corrupt, message: "corrupt PNG: \(msg.isEmpty ? "decoding failed" : msg)")
+        }
+    }
+}
+
+/// Premultiplies RGBA8 in place with rounding: c' = round(c · a / 255).
+public func premultiply(_ px: inout [UInt8]) {
+    px.withUnsafeMutableBufferPointer { p in
+        var i = 0
+        while i < p.count {
+            let a = UInt32(p[i + 3])
+            if a != 255 {
+                p[i] = UInt8((UInt32(p[i]) * a + 127) / 255)
+                p[i + 1] = UInt8((UInt32(p[i + 1]) * a + 127) / 255)
+                p[i + 2] = UInt8((UInt32(p[i + 2]) * a + 127) / 255)
+            }
+            i += 4
+        }
+    }
+}
+
+/// Undoes `premultiply`: c = round(c' · 255 / a), 0 where a = 0.
+public func unpremultiply(_ px: inout [UInt8]) {
+    px.withUnsafeMutableBufferPointer { p in
+        var i = 0
+        while i < p.count {
+            let a = UInt32(p[i + 3])
+            if a == 0 { p[i] = 0; p[i + 1] = 0; p[i + 2] = 0 } else if a != 255 {
+                p[i] = UInt8(min(255, (UInt32(p[i]) * 255 + a / 2) / a))
+                p[i + 1] = UInt8(min(255, (UInt32(p[i + 1]) * 255 + a / 2) / a))
+                p[i + 2] = UInt8(min(255, (UInt32(p[i + 2]) * 255 + a / 2) / a))
+            }
+            i += 4
+        }
+    }
+}

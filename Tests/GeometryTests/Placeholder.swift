@@ -1,2 +1,0 @@
-import XCTest
-final class GeometryTestsPlaceholder: XCTestCase { func testBuilds() {} }

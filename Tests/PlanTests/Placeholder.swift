@@ -1,2 +1,0 @@
-import XCTest
-final class PlanTestsPlaceholder: XCTestCase { func testBuilds() {} }
