@@ -37,7 +37,9 @@ public struct Point4: Equatable, Sendable {
 /// Compact number formatting for descriptions and messages: no trailing ".0".
 @inlinable
 public func fmt(_ v: Double) -> String {
-    if v == v.rounded() && abs(v) < 1e15 { return String(Int64(v)) }
+    // Int64 conversion traps outside its range: only whole numbers of modest size take that path.
+    guard v.isFinite, abs(v) < 1e15 else { return String(v) }
+    if v == v.rounded() { return String(Int64(v)) }
     let r = (v * 10000).rounded() / 10000
     return r == r.rounded() ? String(Int64(r)) : String(r)
 }

@@ -60,3 +60,14 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(Transform3D.rotation(1.1, 0, 1, 0).determinant, 1, accuracy: 1e-12)
     }
 }
+
+final class FormattingTests: XCTestCase {
+    func testFmtNeverTraps() {
+        XCTAssertEqual(fmt(2), "2")
+        XCTAssertEqual(fmt(0.5), "0.5")
+        XCTAssertEqual(fmt(1.0 / 3), "0.3333")
+        XCTAssertEqual(fmt(1e300), "1e+300")
+        XCTAssertEqual(fmt(.infinity), "inf")
+        XCTAssertEqual(fmt(-.infinity), "-inf")
+    }
+}

@@ -1,0 +1,27 @@
+// swift-tools-version:6.1
+// caprof's benchmarks: a separate package so `swift test` in the main package never builds them.
+// Run: cd Benchmarks && swift package benchmark   (see README.md here)
+import PackageDescription
+
+let package = Package(
+    name: "caprof-benchmarks",
+    platforms: [.macOS(.v13)],
+    dependencies: [
+        // `caprof` is a symlink to the repository root, so the package identity is "caprof"
+        // whatever the checkout's directory is called.
+        .package(path: "caprof"),
+        .package(url: "https://github.com/ordo-one/benchmark", from: "1.38.1", traits: ["MallocInterposer"]),
+    ],
+    targets: [
+        .executableTarget(
+            name: "CompositeBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CaprofKit", package: "caprof"),
+            ],
+            path: "Benchmarks/CompositeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+    ],
+    swiftLanguageModes: [.v5]
+)

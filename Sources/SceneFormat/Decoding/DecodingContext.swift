@@ -1,0 +1,45 @@
+import Foundation
+import LayerModel
+import Animation
+
+/// State shared while one scene file is decoded: where it is (for messages and relative image
+/// paths), the canvas scale (for defaults), counters for `SceneLimits`, and collected warnings.
+final class DecodingContext {
+    let file: String
+    let baseDirectory: String
+    var canvasScale: Double = 1
+    var layerCount = 0
+    var replicatedLayerCount = 0
+    var pathElementCount = 0
+    var animationCount = 0
+    var warnings: [Unsupported] = []
+    /// Animations of decoded layers, keyed by the provisional id the layer decoder gave the layer.
+    var pendingAnimations: [Int: [AnimationSpec]] = [:]
+    var nextProvisionalID = 0
+
+    init(file: String, baseDirectory: String) {
+        self.file = file; self.baseDirectory = baseDirectory
+    }
+
+    func location(_ v: JSONValue) -> SourceLocation {
+        SourceLocation(file: file, pointer: v.pointer, line: v.line, column: v.column)
+    }
+    /// Where a member's key is written (unknown-key errors point at the key, not the value).
+    func keyLocation(_ m: JSONMember) -> SourceLocation {
+        SourceLocation(file: file, pointer: m.value.pointer, line: m.keyLine, column: m.keyColumn)
+    }
+
+    func error(_ kind: SceneError.Kind, _ v: JSONValue, _ message: String,
+               expected: String? = nil, suggestion: String? = nil) -> SceneError {
+        SceneError(kind, at: location(v), message, expected: expected, suggestion: suggestion)
+    }
+
+    /// "expected a point [x, y], found a string".
+    func typeMismatch(_ v: JSONValue, expected: String) -> SceneError {
+        SceneError(.wrongType, at: location(v), "expected \(expected), found \(v.typeDescription)", expected: expected)
+    }
+
+    func limit(_ v: JSONValue, _ message: String) -> SceneError {
+        SceneError(.limitExceeded, at: location(v), message)
+    }
+}

@@ -1,0 +1,129 @@
+import Geometry
+import LayerModel
+import Animation
+
+/// Decodes a layer object: `class`, `name`, the properties of `KeyPathTable` (subclass properties
+/// only on their class), `frame`, `mask`, `sublayers` and `animations`.
+struct LayerDecoder {
+    /// Keys of a layer object that are not properties in `KeyPathTable`, with their schema tooltips.
+    static let structuralKeys: [(key: String, summary: String)] = [
+        ("class", "The Core Animation class: CALayer (default), CAShapeLayer, CAGradientLayer, CATextLayer, CAReplicatorLayer or CATransformLayer."),
+        ("name", "Names the layer in reports and transactions; a name a transaction refers to must be unique."),
+        ("frame", "Convenience [x, y, width, height], applied as setFrame: after the other geometry and before the transform (sets bounds.size and position)."),
+        ("mask", "A layer whose alpha masks this layer (in this layer's coordinate space)."),
+        ("sublayers", "Sublayers, back to front."),
+        ("animations", "Animations, applied in this order (as add(_:forKey:) calls would be)."),
+    ]
+
+    /// Every key a layer of class `cls` accepts.
+    static func keys(for cls: LayerClass) -> [String] {
+        structuralKeys.map(\.key) + KeyPathTable.properties.filter { $0.layerClass == nil || $0.layerClass == cls }.map(\.name)
+    }
+
+    let ctx: DecodingContext
+
+    /// - Parameters:
+    ///   - depth: 1 for the root (and for an inserted layer, its parent's depth + 1).
+    ///   - replication: how many times the layer is drawn because of replicators above it.
+    /// The layer's `id` is provisional (unique in this decoding); its animations wait in
+    /// `ctx.pendingAnimations` under that id until ids are assigned.
+    func decode(_ v: JSONValue, depth: Int, replication: Int) throws -> Layer {
+        let r = try ObjectReader(v, ctx, owner: "a layer", expected: "a layer (an object)")
+        let cls: LayerClass = try r["class"].map { try ctx.enumeration($0, LayerClass.self, what: "layer class") } ?? .layer
+        ctx.layerCount += 1
+        if ctx.layerCount > SceneLimits.maxLayers {
+            throw ctx.limit(v, "more than \(SceneLimits.maxLayers) layers (SceneLimits.maxLayers)")
+        }
+        if depth > SceneLimits.maxLayerDepth {
+            throw ctx.limit(v, "layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)")
+        }
+        ctx.replicatedLayerCount += replication
+        if ctx.replicatedLayerCount > SceneLimits.maxReplicatedLayers {
+            throw ctx.limit(v, "more than \(SceneLimits.maxReplicatedLayers) layer instances once replicators are expanded (SceneLimits.maxReplicatedLayers)")
+        }
+
+        var layer = Layer(cls)
+        layer.id = ctx.nextProvisionalID
+        ctx.nextProvisionalID += 1
+        layer.location = ctx.location(v)
+        // UIKit gives view layers the screen scale; scene files follow it (scene-format.md "Layers").
+        layer.contentsScale = ctx.canvasScale
+        layer.rasterizationScale = ctx.canvasScale
+
+        let allowed = Self.keys(for: cls)
+        for m in r.members {
+            switch m.key {
+            case "class", "frame", "mask", "sublayers", "animations":
+                continue
+            case "name":
+                layer.name = try ctx.string(m.value)
+            default:
+                guard let property = KeyPathTable.property(named: m.key) else {
+                    throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key '\(m.key)' for \(cls.rawValue)",
+                                     suggestion: Suggestion.nearest(to: m.key, among: allowed)
+                                        ?? Suggestion.nearest(to: m.key, among: KeyPathTable.properties.map(\.name)))
+                }
+                if let owner = property.layerClass, owner != cls {
+                    throw SceneError(.unknownKey, at: ctx.keyLocation(m),
+                                     "\(m.key) is a \(owner.rawValue) property; this layer's class is \(cls.rawValue)")
+                }
+                let value = try ctx.propertyValue(m.value, property)
+                guard property.set(&layer, value) else {
+                    throw ctx.error(.invalidValue, m.value, "internal error: \(m.key) refused its decoded value")
+                }
+            }
+        }
+
+        // `frame` is read as `layer.frame = f` written before the transform is set (UIKit's usual
+        // order): it sets bounds.size and position through the anchor point and ignores the
+        // transform. Core Animation only leaves *reading* frame undefined under a transform.
+        if let f = r["frame"] {
+            layer.setFrame(try ctx.rect(f))
+        }
+
+        if let m = r["mask"] {
+            layer.mask = try decode(m, depth: depth + 1, replication: replication)
+        }
+        if let s = r["sublayers"] {
+            guard let items = s.array else { throw ctx.typeMismatch(s, expected: "an array of layers") }
+            let childReplication = cls == .replicator ? replication * max(1, layer.replicator.instanceCount) : replication
+            layer.sublayers.reserveCapacity(items.count)
+            for item in items {
+                layer.sublayers.append(try decode(item, depth: depth + 1, replication: childReplication))
+            }
+        }
+        if let a = r["animations"] {
+            guard let items = a.array else { throw ctx.typeMismatch(a, expected: "an array of animations") }
+            let decoder = AnimationDecoder(ctx: ctx, layerClass: cls)
+            ctx.pendingAnimations[layer.id] = try items.map { try decoder.decode($0) }
+        }
+        return layer
+    }
+}
+
+extension DecodingContext {
+    /// A model value of a layer property: typed, nullable and ranged as `KeyPathTable` says, with
+    /// the replicator's instance limit on top.
+    func propertyValue(_ v: JSONValue, _ property: LayerProperty) throws -> AnimationValue {
+        let value = try self.value(v, as: property.valueType, nullable: property.nullable, domain: property.domain, name: property.name)
+        if property.name == "instanceCount", let n = value.number, n > Double(SceneLimits.maxInstanceCount) {
+            throw limit(v, "instanceCount \(Int(n)) is over the limit of \(SceneLimits.maxInstanceCount) (SceneLimits.maxInstanceCount)")
+        }
+        return value
+    }
+
+    /// Turns provisional ids into `Scene.assignIDs` order (preorder, a mask right after its owner)
+    /// and returns the pending animations under the final ids.
+    func takeAnimations(renumbering root: inout Layer) -> [LayerID: [AnimationSpec]] {
+        var provisional: [Int] = []
+        root.forEach { provisional.append($0.id) }
+        var scene = Scene(canvas: Canvas(width: 1, height: 1), root: root)
+        scene.assignIDs()
+        root = scene.root
+        var result: [LayerID: [AnimationSpec]] = [:]
+        for (final, old) in provisional.enumerated() {
+            if let specs = pendingAnimations.removeValue(forKey: old), !specs.isEmpty { result[final] = specs }
+        }
+        return result
+    }
+}

@@ -1,0 +1,133 @@
+import Geometry
+import LayerModel
+import Animation
+
+/// Decodes `transactions` and checks every layer they name: the name must exist when the
+/// transaction runs (in the file's tree or inserted earlier), be unique, and not have been removed.
+///
+/// Transactions are returned sorted by `time` (stable for equal times). Within one transaction the
+/// parts act in this order: `insert`, `set`, `add`, `remove`, `removeLayers` — so a transaction can
+/// insert a layer and configure it.
+struct TransactionDecoder {
+    static let keys = ["time", "animationDuration", "animationTimingFunction", "disableActions",
+                       "set", "add", "remove", "insert", "removeLayers"]
+
+    /// A named layer and what transactions need to know about it.
+    struct NamedLayer {
+        var layerClass: LayerClass
+        var location: SourceLocation?
+        var depth: Int
+        var removedAt: Double?
+    }
+
+    let ctx: DecodingContext
+    private var registry: [String: [NamedLayer]] = [:]
+
+    init(ctx: DecodingContext, root: Layer) {
+        self.ctx = ctx
+        register(root, depth: 1)
+    }
+
+    private mutating func register(_ layer: Layer, depth: Int) {
+        if let n = layer.name {
+            registry[n, default: []].append(NamedLayer(layerClass: layer.layerClass, location: layer.location, depth: depth))
+        }
+        if let m = layer.mask { register(m, depth: depth + 1) }
+        for s in layer.sublayers { register(s, depth: depth + 1) }
+    }
+
+    mutating func decode(_ v: JSONValue) throws -> [TransactionSpec] {
+        guard let items = v.array else { throw ctx.typeMismatch(v, expected: "an array of transactions") }
+        if items.count > SceneLimits.maxTransactions {
+            throw ctx.limit(v, "\(items.count) transactions; the limit is \(SceneLimits.maxTransactions) (SceneLimits.maxTransactions)")
+        }
+        var timed: [(time: Double, reader: ObjectReader)] = []
+        for item in items {
+            let r = try ObjectReader(item, ctx, owner: "a transaction", expected: "a transaction (an object)")
+            try r.rejectUnknownKeys(Self.keys)
+            timed.append((try ctx.number(try r.required("time"), domain: .nonNegative, what: "time"), r))
+        }
+        // Stable: equal times keep file order.
+        let order = timed.indices.sorted { (timed[$0].time, $0) < (timed[$1].time, $1) }
+        return try order.map { try decodeOne(timed[$0].reader, time: timed[$0].time) }
+    }
+
+    private mutating func decodeOne(_ r: ObjectReader, time: Double) throws -> TransactionSpec {
+        var t = TransactionSpec(time: time, location: ctx.location(r.object))
+        if let v = r["animationDuration"] { t.animationDuration = try ctx.number(v, domain: .nonNegative, what: "animationDuration") }
+        if let v = r["animationTimingFunction"] { t.animationTimingFunction = try ctx.timingFunction(v) }
+        if let v = r["disableActions"] { t.disableActions = try ctx.bool(v) }
+
+        for item in try entries(r, "insert", ["parent", "index", "layer"], "an insertion {\"parent\", \"index\", \"layer\"}") {
+            let parent = try resolve(try item.required("parent"), time: time)
+            let index = try ctx.integer(try item.required("index"), domain: .nonNegative, what: "index")
+            var layer = try LayerDecoder(ctx: ctx).decode(try item.required("layer"), depth: parent.depth + 1, replication: 1)
+            let animations = ctx.takeAnimations(renumbering: &layer)
+            register(layer, depth: parent.depth + 1)
+            t.insert.append(LayerInsertion(parent: try ctx.string(item["parent"]!), index: index, layer: layer,
+                                           animations: animations, location: ctx.location(item.object)))
+        }
+        for item in try entries(r, "set", ["layer", "keyPath", "value"], "a change {\"layer\", \"keyPath\", \"value\"}") {
+            let target = try resolve(try item.required("layer"), time: time)
+            let keyPath = try AnimationDecoder(ctx: ctx, layerClass: target.layerClass)
+                .resolveKeyPath(try item.required("keyPath"), forAnimation: false)
+            let v = try item.required("value")
+            let value: AnimationValue
+            if keyPath.field == nil {
+                value = try ctx.propertyValue(v, keyPath.layerProperty)
+            } else {
+                value = try ctx.value(v, as: keyPath.valueType, nullable: false, domain: nil, name: keyPath.keyPath)
+            }
+            t.set.append(PropertyChange(layer: try ctx.string(item["layer"]!), keyPath: keyPath, value: value,
+                                        location: ctx.location(item.object)))
+        }
+        for item in try entries(r, "add", ["layer", "animation"], "an addition {\"layer\", \"animation\"}") {
+            let target = try resolve(try item.required("layer"), time: time)
+            let animation = try AnimationDecoder(ctx: ctx, layerClass: target.layerClass).decode(try item.required("animation"))
+            t.add.append(AnimationAddition(layer: try ctx.string(item["layer"]!), animation: animation, location: ctx.location(item.object)))
+        }
+        for item in try entries(r, "remove", ["layer", "key"], "a removal {\"layer\", \"key\"}") {
+            _ = try resolve(try item.required("layer"), time: time)
+            t.remove.append(AnimationRemoval(layer: try ctx.string(item["layer"]!), key: try ctx.string(try item.required("key")),
+                                             location: ctx.location(item.object)))
+        }
+        if let v = r["removeLayers"] {
+            guard let names = v.array else { throw ctx.typeMismatch(v, expected: "an array of layer names") }
+            for n in names {
+                _ = try resolve(n, time: time)
+                let name = try ctx.string(n)
+                t.removeLayers.append(LayerReference(name: name, location: ctx.location(n)))
+                registry[name]![0].removedAt = time
+            }
+        }
+        return t
+    }
+
+    /// The objects of one of a transaction's arrays, each checked for its keys.
+    private func entries(_ r: ObjectReader, _ key: String, _ keys: [String], _ expected: String) throws -> [ObjectReader] {
+        guard let v = r[key] else { return [] }
+        guard let items = v.array else { throw ctx.typeMismatch(v, expected: "an array of \(expected.dropFirst(expected.hasPrefix("an ") ? 3 : 2))s") }
+        return try items.map { item in
+            let e = try ObjectReader(item, ctx, owner: "\(key) entry", expected: expected)
+            try e.rejectUnknownKeys(keys)
+            return e
+        }
+    }
+
+    /// The layer a transaction names, which must be unique and present at `time`.
+    private func resolve(_ v: JSONValue, time: Double) throws -> NamedLayer {
+        let name = try ctx.string(v)
+        guard let found = registry[name] else {
+            throw ctx.error(.unresolvedReference, v, "no layer named '\(name)'",
+                            suggestion: Suggestion.nearest(to: name, among: registry.keys.sorted()))
+        }
+        guard found.count == 1 else {
+            let places = found.compactMap { $0.location.map { "\($0.line):\($0.column)" } }.joined(separator: ", ")
+            throw ctx.error(.unresolvedReference, v, "layer name '\(name)' is not unique (\(found.count) layers, at \(places)); a name a transaction refers to must be unique")
+        }
+        if let removed = found[0].removedAt {
+            throw ctx.error(.unresolvedReference, v, "layer '\(name)' was removed by the transaction at \(display(removed)) s")
+        }
+        return found[0]
+    }
+}

@@ -1,0 +1,323 @@
+import LayerModel
+
+/// A strict RFC 8259 JSON parser that keeps positions and pointers (Foundation's JSONSerialization
+/// gives neither). Refuses: trailing commas, comments, single quotes, NaN/Infinity, leading zeros,
+/// unescaped control characters, invalid UTF-8, unpaired surrogates, duplicate keys. Bounded by
+/// `SceneLimits.maxJSONDepth` and `maxJSONValues`, so hostile input ends in a `SceneError`.
+public struct JSONParser {
+    private let bytes: [UInt8]
+    private let file: String
+    private var i = 0
+    private var line = 1
+    private var lineStart = 0
+    // Column cache on the current line: positions are asked for in increasing order, so counting
+    // scalars from the last asked position keeps column computation linear overall.
+    private var columnIndex = 0
+    private var columnValue = 1
+    private var valueCount = 0
+
+    public init(bytes: [UInt8], file: String) {
+        self.bytes = bytes; self.file = file
+    }
+
+    /// Parses one JSON document.
+    public static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
+        var p = JSONParser(bytes: bytes, file: file)
+        return try p.parseDocument()
+    }
+
+    public mutating func parseDocument() throws -> JSONValue {
+        if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3; columnIndex = 3 }
+        skipWhitespace()
+        if i >= bytes.count { throw error("the file is empty, expected a JSON object", parent: nil) }
+        let v = try parseValue(parent: nil, token: nil, depth: 0)
+        skipWhitespace()
+        if i < bytes.count { throw error("unexpected \(describeByte(at: i)) after the JSON value", parent: nil) }
+        return v
+    }
+
+    // MARK: values
+
+    private mutating func parseValue(parent: JSONPointerNode?, token: String?, depth: Int) throws -> JSONValue {
+        skipWhitespace()
+        guard i < bytes.count else { throw error("unexpected end of input, expected a value", parent: parent) }
+        valueCount += 1
+        if valueCount > SceneLimits.maxJSONValues {
+            throw error("more than \(SceneLimits.maxJSONValues) JSON values in one file", kind: .limitExceeded, parent: parent)
+        }
+        let (l, c) = position()
+        func make(_ k: JSONValue.Kind) -> JSONValue { JSONValue(kind: k, line: l, column: c, parent: parent, token: token) }
+        switch bytes[i] {
+        case UInt8(ascii: "{"):
+            return make(.object(try parseObject(node: node(parent, token), depth: depth + 1)))
+        case UInt8(ascii: "["):
+            return make(.array(try parseArray(node: node(parent, token), depth: depth + 1)))
+        case UInt8(ascii: "\""):
+            return make(.string(try parseString(parent: parent)))
+        case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return make(.number(try parseNumber(parent: parent)))
+        case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "I"):
+            return make(try parseLiteral(parent: parent))
+        case UInt8(ascii: "'"):
+            throw error("strings use double quotes (\"…\"), found a single quote", parent: parent)
+        case UInt8(ascii: "+"):
+            throw error("a number cannot start with '+'", parent: parent)
+        case UInt8(ascii: "."):
+            throw error("a number needs a digit before '.'", parent: parent)
+        case UInt8(ascii: "/"):
+            throw error("comments are not allowed in JSON", parent: parent)
+        default:
+            throw error("unexpected \(describeByte(at: i)), expected a value", parent: parent)
+        }
+    }
+
+    private func node(_ parent: JSONPointerNode?, _ token: String?) -> JSONPointerNode {
+        JSONPointerNode(parent: parent, token: token)
+    }
+
+    private mutating func enter(_ depth: Int, _ node: JSONPointerNode) throws {
+        if depth > SceneLimits.maxJSONDepth {
+            throw error("arrays and objects nested deeper than \(SceneLimits.maxJSONDepth) levels", kind: .limitExceeded, parent: node)
+        }
+    }
+
+    private mutating func parseObject(node: JSONPointerNode, depth: Int) throws -> [JSONMember] {
+        try enter(depth, node)
+        i += 1  // {
+        var members: [JSONMember] = []
+        var seen: [String: (Int, Int)] = [:]
+        skipWhitespace()
+        if peek(UInt8(ascii: "}")) { i += 1; return members }
+        while true {
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end of input inside an object, expected a key", parent: node) }
+            guard bytes[i] == UInt8(ascii: "\"") else {
+                if bytes[i] == UInt8(ascii: "}") { throw error("trailing comma before '}'", parent: node) }
+                throw error("expected a member key in double quotes, found \(describeByte(at: i))", parent: node)
+            }
+            let (kl, kc) = position()
+            let key = try parseString(parent: node)
+            if let first = seen[key] {
+                throw SceneError(.malformedJSON, at: SourceLocation(file: file, pointer: node.pointer + "/" + JSONPointerNode.escape(key), line: kl, column: kc),
+                                 "duplicate key '\(key)' (first at line \(first.0), column \(first.1))")
+            }
+            seen[key] = (kl, kc)
+            skipWhitespace()
+            guard peek(UInt8(ascii: ":")) else {
+                throw error(i < bytes.count ? "expected ':' after object key '\(key)', found \(describeByte(at: i))"
+                                            : "unexpected end of input, expected ':' after object key '\(key)'", parent: node)
+            }
+            i += 1
+            let value = try parseValue(parent: node, token: key, depth: depth)
+            members.append(JSONMember(key: key, keyLine: kl, keyColumn: kc, value: value))
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end of input, expected ',' or '}' after object member", parent: node) }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "}") { i += 1; return members }
+            throw error("expected ',' or '}' after object member, found \(describeByte(at: i))", parent: node)
+        }
+    }
+
+    private mutating func parseArray(node: JSONPointerNode, depth: Int) throws -> [JSONValue] {
+        try enter(depth, node)
+        i += 1  // [
+        var elements: [JSONValue] = []
+        skipWhitespace()
+        if peek(UInt8(ascii: "]")) { i += 1; return elements }
+        while true {
+            skipWhitespace()
+            if peek(UInt8(ascii: "]")) { throw error("trailing comma before ']'", parent: node) }
+            elements.append(try parseValue(parent: node, token: String(elements.count), depth: depth))
+            skipWhitespace()
+            guard i < bytes.count else { throw error("unexpected end of input, expected ',' or ']' after array element", parent: node) }
+            if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
+            if bytes[i] == UInt8(ascii: "]") { i += 1; return elements }
+            throw error("expected ',' or ']' after array element, found \(describeByte(at: i))", parent: node)
+        }
+    }
+
+    // MARK: scalars
+
+    private mutating func parseLiteral(parent: JSONPointerNode?) throws -> JSONValue.Kind {
+        for (word, kind) in [("true", JSONValue.Kind.bool(true)), ("false", .bool(false)), ("null", .null)] {
+            let w = Array(word.utf8)
+            if i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w,
+               i + w.count == bytes.count || !isIdentifierByte(bytes[i + w.count]) {
+                i += w.count
+                return kind
+            }
+        }
+        var end = i
+        while end < bytes.count, end - i < 32, isIdentifierByte(bytes[end]) { end += 1 }
+        let word = String(decoding: bytes[i..<end], as: UTF8.self)
+        if word == "NaN" || word == "Infinity" || word == "inf" || word == "nan" {
+            throw error("'\(word)' is not JSON: JSON has no NaN or Infinity (write \"infinity\" where the format allows it)", parent: parent)
+        }
+        throw error("unknown literal '\(word)', expected true, false or null", parent: parent)
+    }
+
+    private func isIdentifierByte(_ b: UInt8) -> Bool {
+        (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
+    }
+
+    private mutating func parseNumber(parent: JSONPointerNode?) throws -> Double {
+        let start = i
+        func digits() -> Int { let s = i; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }; return i - s }
+        if peek(UInt8(ascii: "-")) {
+            i += 1
+            if i + 8 <= bytes.count, Array(bytes[i..<i + 8]) == Array("Infinity".utf8) {
+                throw error("'-Infinity' is not JSON: JSON has no NaN or Infinity", parent: parent)
+            }
+        }
+        guard i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 else {
+            throw error("expected a digit in a number, found \(i < bytes.count ? describeByte(at: i) : "the end of input")", parent: parent)
+        }
+        if bytes[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { throw error("numbers cannot have leading zeros", parent: parent) }
+        } else {
+            _ = digits()
+        }
+        if peek(UInt8(ascii: ".")) {
+            i += 1
+            if digits() == 0 { throw error("expected a digit after '.' in a number", parent: parent) }
+        }
+        if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+            i += 1
+            if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { i += 1 }
+            if digits() == 0 { throw error("expected a digit in the exponent of a number", parent: parent) }
+        }
+        let text = String(decoding: bytes[start..<i], as: UTF8.self)
+        guard let v = Double(text), v.isFinite else {
+            throw error("the number \(text.prefix(40)) is out of range of a double", kind: .outOfRange, parent: parent)
+        }
+        return v
+    }
+
+    private mutating func parseString(parent: JSONPointerNode?) throws -> String {
+        i += 1  // opening quote
+        var out: [UInt8] = []
+        var segmentStart = i
+        while true {
+            guard i < bytes.count else { throw error("unexpected end of input inside a string", parent: parent) }
+            let b = bytes[i]
+            if b == UInt8(ascii: "\"") {
+                out.append(contentsOf: bytes[segmentStart..<i])
+                i += 1
+                break
+            }
+            if b < 0x20 {
+                throw error("control character U+\(hex(UInt32(b), 4)) inside a string; escape it (\\n, \\t, \\u00XX)", parent: parent)
+            }
+            if b == UInt8(ascii: "\\") {
+                out.append(contentsOf: bytes[segmentStart..<i])
+                i += 1
+                guard i < bytes.count else { throw error("unexpected end of input in an escape sequence", parent: parent) }
+                let e = bytes[i]
+                i += 1
+                switch e {
+                case UInt8(ascii: "\""): out.append(0x22)
+                case UInt8(ascii: "\\"): out.append(0x5C)
+                case UInt8(ascii: "/"): out.append(0x2F)
+                case UInt8(ascii: "b"): out.append(0x08)
+                case UInt8(ascii: "f"): out.append(0x0C)
+                case UInt8(ascii: "n"): out.append(0x0A)
+                case UInt8(ascii: "r"): out.append(0x0D)
+                case UInt8(ascii: "t"): out.append(0x09)
+                case UInt8(ascii: "u"):
+                    var scalar = try hex4(parent: parent)
+                    if scalar >= 0xD800 && scalar <= 0xDBFF {
+                        guard i + 1 < bytes.count, bytes[i] == UInt8(ascii: "\\"), bytes[i + 1] == UInt8(ascii: "u") else {
+                            throw error("unpaired surrogate \\u\(hex(scalar, 4)) in a string", parent: parent)
+                        }
+                        i += 2
+                        let low = try hex4(parent: parent)
+                        guard low >= 0xDC00 && low <= 0xDFFF else {
+                            throw error("unpaired surrogate \\u\(hex(scalar, 4)) in a string", parent: parent)
+                        }
+                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                    } else if scalar >= 0xDC00 && scalar <= 0xDFFF {
+                        throw error("unpaired surrogate \\u\(hex(scalar, 4)) in a string", parent: parent)
+                    }
+                    out.append(contentsOf: Array(String(Character(Unicode.Scalar(scalar)!)).utf8))
+                default:
+                    i -= 1
+                    throw error("invalid escape '\\\(describeRaw(e))' in a string", parent: parent)
+                }
+                segmentStart = i
+                continue
+            }
+            i += 1
+        }
+        guard let s = String(validating: out, as: UTF8.self) else {
+            throw error("invalid UTF-8 inside a string", parent: parent)
+        }
+        return s
+    }
+
+    private mutating func hex4(parent: JSONPointerNode?) throws -> UInt32 {
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            guard i < bytes.count, let d = hexDigit(bytes[i]) else {
+                throw error("expected 4 hex digits after \\u", parent: parent)
+            }
+            v = v * 16 + d
+            i += 1
+        }
+        return v
+    }
+
+    private func hexDigit(_ b: UInt8) -> UInt32? {
+        switch b {
+        case 0x30...0x39: return UInt32(b - 0x30)
+        case 0x41...0x46: return UInt32(b - 0x41 + 10)
+        case 0x61...0x66: return UInt32(b - 0x61 + 10)
+        default: return nil
+        }
+    }
+
+    // MARK: positions and errors
+
+    private func peek(_ b: UInt8) -> Bool { i < bytes.count && bytes[i] == b }
+
+    private mutating func skipWhitespace() {
+        while i < bytes.count {
+            switch bytes[i] {
+            case 0x20, 0x09: i += 1
+            case 0x0A: i += 1; line += 1; lineStart = i
+            case 0x0D:
+                i += 1
+                if !(i < bytes.count && bytes[i] == 0x0A) { line += 1; lineStart = i }
+            default: return
+            }
+        }
+    }
+
+    /// line:column of `i`; columns count Unicode scalars (UTF-8 lead bytes) from the line start.
+    private mutating func position() -> (Int, Int) {
+        if columnIndex < lineStart || columnIndex > i { columnIndex = lineStart; columnValue = 1 }
+        var k = columnIndex
+        while k < i && k < bytes.count { if bytes[k] & 0xC0 != 0x80 { columnValue += 1 }; k += 1 }
+        columnIndex = k
+        return (line, columnValue)
+    }
+
+    private mutating func error(_ message: String, kind: SceneError.Kind = .malformedJSON, parent: JSONPointerNode?) -> SceneError {
+        let (l, c) = position()
+        return SceneError(kind, at: SourceLocation(file: file, pointer: parent?.pointer ?? "", line: l, column: c), message)
+    }
+
+    private func describeByte(at k: Int) -> String {
+        describeRaw(bytes[k]).hasPrefix("byte") ? describeRaw(bytes[k]) : "'\(describeRaw(bytes[k]))'"
+    }
+
+    private func describeRaw(_ b: UInt8) -> String {
+        if b >= 0x21 && b < 0x7F { return String(UnicodeScalar(b)) }
+        return "byte 0x\(hex(UInt32(b), 2))"
+    }
+
+    private func hex(_ v: UInt32, _ width: Int) -> String {
+        let s = String(v, radix: 16, uppercase: true)
+        return String(repeating: "0", count: max(0, width - s.count)) + s
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import Geometry
+import LayerModel
+import Animation
+
+/// Reads a caprof scene file (format 1, /work/shared/scene-format.md) into a `SceneDocument`, or
+/// throws the first problem as a `SceneError` that names its place.
+public enum SceneDecoder {
+    /// The format version this build reads.
+    public static let formatVersion = 1
+    static let topLevelKeys = ["$schema", "caprof", "canvas", "timeline", "root", "transactions"]
+    static let canvasKeys = ["width", "height", "scale", "backgroundColor"]
+    static let timelineKeys = ["duration", "fps"]
+    /// Canvas scale: device pixels per point, in (0, 16].
+    public static let canvasScaleDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 16)
+    public static let fpsDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 1000)
+
+    /// Reads the file at `path` (its size is checked before reading); images resolve against its directory.
+    public static func load(path: String) throws -> SceneDocument {
+        let noPosition = SourceLocation(file: path, pointer: "", line: 0, column: 0)
+        let attributes: [FileAttributeKey: Any]
+        do {
+            attributes = try FileManager.default.attributesOfItem(atPath: path)
+        } catch {
+            throw SceneError(.io, at: noPosition, "cannot read the scene file: it does not exist or is not accessible")
+        }
+        if attributes[.type] as? FileAttributeType == .typeDirectory {
+            throw SceneError(.io, at: noPosition, "cannot read the scene file: it is a directory")
+        }
+        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        if size > SceneLimits.maxFileBytes {
+            throw SceneError(.limitExceeded, at: noPosition, "the scene file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
+        }
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw SceneError(.io, at: noPosition, "cannot read the scene file: permission denied")
+        }
+        defer { try? handle.close() }
+        // Read at most one byte over the limit, in case the file grew after the size check.
+        let data = (try? handle.read(upToCount: SceneLimits.maxFileBytes + 1)) ?? Data()
+        let absolute = URL(fileURLWithPath: path).standardizedFileURL
+        return try decode(data: [UInt8](data), file: path, baseDirectory: absolute.deletingLastPathComponent().path)
+    }
+
+    /// Decodes scene JSON. `file` names the source in messages; `baseDirectory` resolves image paths.
+    public static func decode(data: [UInt8], file: String, baseDirectory: String) throws -> SceneDocument {
+        if data.count > SceneLimits.maxFileBytes {
+            throw SceneError(.limitExceeded, at: SourceLocation(file: file, pointer: "", line: 0, column: 0),
+                             "the scene is \(data.count) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
+        }
+        let json = try JSONParser.parse(data, file: file)
+        let ctx = DecodingContext(file: file, baseDirectory: baseDirectory)
+        let top = try ObjectReader(json, ctx, owner: "the scene", expected: "a scene object {\"caprof\": 1, \"canvas\", \"root\"}")
+
+        // The version first: a newer file's new keys should read as "newer format", not "unknown key".
+        let version = try top.required("caprof")
+        guard let n = version.number else { throw ctx.typeMismatch(version, expected: "the format version 1") }
+        guard n == Double(formatVersion) else {
+            throw ctx.error(.unsupportedVersion, version, "scene format version \(display(n)) is not supported; this caprof reads version \(formatVersion)")
+        }
+        try top.rejectUnknownKeys(topLevelKeys)
+        if let s = top["$schema"] { _ = try ctx.string(s) }
+
+        let canvas = try decodeCanvas(try top.required("canvas"), ctx)
+        ctx.canvasScale = canvas.scale
+        let timeline = try top["timeline"].map { try decodeTimeline($0, ctx) } ?? Timeline()
+
+        var root = try LayerDecoder(ctx: ctx).decode(try top.required("root"), depth: 1, replication: 1)
+        let animations = ctx.takeAnimations(renumbering: &root)
+        var transactionDecoder = TransactionDecoder(ctx: ctx, root: root)
+        let transactions = try top["transactions"].map { try transactionDecoder.decode($0) } ?? []
+
+        var scene = Scene(canvas: canvas, root: root)
+        scene.timeline = timeline
+        scene.sourceFile = file
+        scene.assignIDs()
+        return SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
+    }
+
+    private static func decodeCanvas(_ v: JSONValue, _ ctx: DecodingContext) throws -> Canvas {
+        let r = try ObjectReader(v, ctx, owner: "canvas", expected: "a canvas {\"width\", \"height\"}")
+        try r.rejectUnknownKeys(canvasKeys)
+        let width = try ctx.number(try r.required("width"), domain: .positive, what: "width")
+        let height = try ctx.number(try r.required("height"), domain: .positive, what: "height")
+        let scale = try r["scale"].map { try ctx.number($0, domain: canvasScaleDomain, what: "scale") } ?? 1
+        let background = try r["backgroundColor"].map { try ctx.color($0, nullable: true) } ?? nil
+        // Checked in Double before any conversion to Int (a huge width must not trap).
+        let pw = (width * scale).rounded(), ph = (height * scale).rounded()
+        let limit = Double(Canvas.maxPixelSide)
+        if pw > limit || ph > limit {
+            throw ctx.limit(v, "canvas over the limit: \(display(width))×\(display(height)) points at scale \(display(scale)) is \(display(pw))×\(display(ph)) device pixels; each side must be ≤ \(Canvas.maxPixelSide)")
+        }
+        if pw < 1 || ph < 1 {
+            throw ctx.error(.outOfRange, v, "canvas of \(display(pw))×\(display(ph)) device pixels: each side needs at least one pixel")
+        }
+        return Canvas(width: width, height: height, scale: scale, backgroundColor: background)
+    }
+
+    private static func decodeTimeline(_ v: JSONValue, _ ctx: DecodingContext) throws -> Timeline {
+        let r = try ObjectReader(v, ctx, owner: "timeline", expected: "a timeline {\"duration\", \"fps\"}")
+        try r.rejectUnknownKeys(timelineKeys)
+        var t = Timeline()
+        if let f = r["fps"] { t.fps = try ctx.number(f, domain: fpsDomain, what: "fps") }
+        if let d = r["duration"] {
+            let duration = try ctx.number(d, domain: .positive, what: "duration")
+            if duration * t.fps > Double(SceneLimits.maxFrames) {
+                throw ctx.limit(d, "\(display(duration)) s at \(display(t.fps)) fps is more than \(SceneLimits.maxFrames) frames (SceneLimits.maxFrames)")
+            }
+            t.duration = duration
+        }
+        return t
+    }
+}

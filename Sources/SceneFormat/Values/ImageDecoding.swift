@@ -1,0 +1,49 @@
+import Foundation
+import LayerModel
+import Animation
+
+/// `contents`: a PNG path relative to the scene file's directory (checked to exist and be readable
+/// now, so the error points at the scene) or a `data:image/png;base64,…` URI. Pixels are decoded
+/// later by the Raster module.
+extension DecodingContext {
+    static let dataURIPrefix = "data:image/png;base64,"
+    static let pngSignature: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+
+    func image(_ v: JSONValue) throws -> ImageSource {
+        guard let s = v.string else { throw typeMismatch(v, expected: ValueType.image.summary) }
+        let here = location(v)
+        if s.hasPrefix("data:") {
+            guard s.hasPrefix(Self.dataURIPrefix) else {
+                throw error(.invalidValue, v, "unsupported data URI: only data:image/png;base64,… is read")
+            }
+            if s.utf8.count > SceneLimits.maxDataURICharacters {
+                throw limit(v, "data URI of \(s.utf8.count) characters; the limit is \(SceneLimits.maxDataURICharacters)")
+            }
+            guard let data = Data(base64Encoded: String(s.dropFirst(Self.dataURIPrefix.count))) else {
+                throw error(.invalidValue, v, "corrupt data URI: the base64 payload is not valid base64")
+            }
+            let bytes = [UInt8](data)
+            guard bytes.starts(with: Self.pngSignature) else {
+                throw error(.invalidValue, v, "corrupt data URI: the payload is not a PNG (its signature is wrong)")
+            }
+            return ImageSource(origin: .data(bytes), location: here)
+        }
+        guard !s.isEmpty else { throw error(.invalidValue, v, "empty image path; use null for no contents") }
+        let absolute = resolvePath(s)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+            throw error(.missingFile, v, "image file '\(s)' not found (looked for \(absolute))")
+        }
+        guard !isDirectory.boolValue else { throw error(.missingFile, v, "image path '\(s)' is a directory (\(absolute))") }
+        guard FileManager.default.isReadableFile(atPath: absolute) else {
+            throw error(.missingFile, v, "image file '\(s)' is not readable (\(absolute))")
+        }
+        return ImageSource(origin: .file(absolute), location: here)
+    }
+
+    /// A path as written, relative to the scene file's directory unless absolute.
+    func resolvePath(_ p: String) -> String {
+        let joined = p.hasPrefix("/") ? p : (baseDirectory.isEmpty ? p : baseDirectory + "/" + p)
+        return URL(fileURLWithPath: joined).standardizedFileURL.path
+    }
+}

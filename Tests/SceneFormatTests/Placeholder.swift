@@ -1,2 +1,0 @@
-import XCTest
-final class SceneFormatTestsPlaceholder: XCTestCase { func testBuilds() {} }
