@@ -1,0 +1,52 @@
+// The per-draw record, one per DrawItem, in a storage buffer indexed by gl_InstanceIndex
+// (firstInstance of each batched draw points at its run of records). The Swift side writes the
+// same std430 layout in Sources/Render/DrawRecord.swift; keep both in step.
+
+// A rounded rectangle: rect = (minX, minY, maxX, maxY); per corner (order minXMinY, maxXMinY,
+// maxXMaxY, minXMaxY) the centre inset e, and ρ(θ) = scale · profile(θ) + bias (see corners.glsl).
+struct RoundedRect {
+    vec4 rect;
+    vec4 inset;
+    vec4 scale;
+    vec4 bias;
+};
+
+struct ClipRecord {
+    mat4 transform;     // item local point -> clip space (row-vector CA matrix uploaded as-is)
+    RoundedRect shape;
+};
+
+struct DrawRecord {
+    mat4 transform;     // item local point -> device pixels (CA row-vector layout = GLSL M * v)
+    vec4 quad;          // minX, minY, maxX, maxY in local points
+    vec4 uv;            // texel coordinates at (minX, minY) and (maxX, maxY)
+    vec4 paint;         // solid: premultiplied colour; image: opacity in every component
+    vec4 imageExtent;   // image width, height in texels
+    RoundedRect shape;
+    RoundedRect inner;
+    ClipRecord clips[4];
+};
+
+layout(std430, set = 0, binding = 0) readonly buffer DrawRecords {
+    DrawRecord records[];
+};
+
+// Specialisation constants pick the variant, so each pipeline compiles only what its items use
+// (llvmpipe pays for every instruction of every fragment; a branchy uber-shader is far slower).
+layout(constant_id = 0) const int CLIP_COUNT = 0;       // 0…4 clips
+layout(constant_id = 1) const bool HAS_SHAPE = false;   // per-fragment rounded-rect coverage
+layout(constant_id = 2) const bool HAS_INNER = false;   // border ring: minus the inner shape
+layout(constant_id = 3) const int SAMPLING = 0;         // images: 0 texelFetch, 1 filtered sampler
+
+// Varyings shared by the vertex and fragment stages.
+#define VARYING_LOCAL_UV 0      // vec4: local point xy, texel coordinates zw
+#define VARYING_PAINT 1         // flat vec4
+#define VARYING_TEXEL_MAX 2     // flat ivec2: image size - 1
+#define VARYING_RECORD 3        // flat uint: the record index (clip shapes are read from it)
+#define VARYING_CLIP0 4         // vec3 × 4: homogeneous clip-space (x, y, w) per clip
+#define VARYING_SHAPE 8         // flat vec4 × 4: RoundedRect shape
+#define VARYING_INNER 12        // flat vec4 × 4: RoundedRect inner
+
+layout(push_constant) uniform Target {
+    vec2 targetSize;    // device pixels
+};

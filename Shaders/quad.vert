@@ -1,0 +1,39 @@
+#version 450
+#extension GL_GOOGLE_include_directive : require
+#include "draw_record.glsl"
+
+layout(location = VARYING_LOCAL_UV) out vec4 vLocalUV;
+layout(location = VARYING_PAINT) flat out vec4 vPaint;
+layout(location = VARYING_TEXEL_MAX) flat out ivec2 vTexelMax;
+layout(location = VARYING_RECORD) flat out uint vRecord;
+layout(location = VARYING_CLIP0) out vec3 vClip[4];
+layout(location = VARYING_SHAPE) flat out vec4 vShape[4];
+layout(location = VARYING_INNER) flat out vec4 vInner[4];
+
+// Two triangles of the quad, as unit-square corners.
+const vec2 CORNERS[6] = vec2[6](vec2(0, 0), vec2(1, 0), vec2(0, 1), vec2(0, 1), vec2(1, 0), vec2(1, 1));
+
+void main() {
+    uint index = uint(gl_InstanceIndex);
+    vec2 corner = CORNERS[gl_VertexIndex];
+    vec4 quad = records[index].quad;
+    vec4 uv = records[index].uv;
+    vec2 local = mix(quad.xy, quad.zw, corner);
+    vec4 p = records[index].transform * vec4(local, 0.0, 1.0);
+    // Device pixels -> clip space. Vulkan's NDC is y-down like our device space; z = 0 keeps
+    // 0 <= z <= w, so clipping against w > 0 is all that happens (w < 0 behind the eye is culled).
+    gl_Position = vec4(p.x * (2.0 / targetSize.x) - p.w, p.y * (2.0 / targetSize.y) - p.w, 0.0, p.w);
+
+    vLocalUV = vec4(local, mix(uv.xy, uv.zw, corner));
+    vPaint = records[index].paint;
+    vTexelMax = ivec2(records[index].imageExtent.xy) - 1;
+    vRecord = index;
+    for (int i = 0; i < 4; i++) {
+        // Homogeneous: the fragment shader divides, which is exact under perspective.
+        vClip[i] = i < CLIP_COUNT ? (records[index].clips[i].transform * vec4(local, 0.0, 1.0)).xyw : vec3(0.0, 0.0, 1.0);
+    }
+    RoundedRect s = records[index].shape;
+    vShape = HAS_SHAPE ? vec4[4](s.rect, s.inset, s.scale, s.bias) : vec4[4](vec4(0), vec4(0), vec4(0), vec4(0));
+    RoundedRect n = records[index].inner;
+    vInner = HAS_INNER ? vec4[4](n.rect, n.inset, n.scale, n.bias) : vec4[4](vec4(0), vec4(0), vec4(0), vec4(0));
+}

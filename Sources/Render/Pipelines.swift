@@ -1,0 +1,225 @@
+import CVulkan
+
+/// Which graphics pipeline an item needs. Each field is a specialisation constant of the shaders
+/// (Shaders/draw_record.glsl), so every variant compiles to just the code it runs: the common
+/// cases (a plain solid quad, a texelFetch image) have no coverage code at all.
+struct PipelineKey: Hashable {
+    enum Paint: Hashable { case solid, texelFetch, filtered }
+    var paint: Paint
+    var hasShape: Bool
+    var hasInner: Bool
+    var clipCount: Int
+}
+
+/// Shader modules, layouts, samplers and the lazily built, cached pipelines (building one costs an
+/// LLVM compile on lavapipe, so pipelines are never re-created per frame).
+final class PipelineLibrary {
+    let device: VulkanDevice
+    /// Set 0: the draw records (storage buffer), read by both stages.
+    let recordSetLayout: VkDescriptorSetLayout
+    /// Set 1: the image (combined image sampler), fragment stage only; unused by solid pipelines.
+    let textureSetLayout: VkDescriptorSetLayout
+    let layout: VkPipelineLayout
+    let nearestSampler: VkSampler
+    let linearSampler: VkSampler
+    private let vertexShader: VkShaderModule
+    private let solidShader: VkShaderModule
+    private let imageShader: VkShaderModule
+    private let cache: VkPipelineCache
+    private var pipelines: [PipelineKey: VkPipeline] = [:]
+
+    /// Push constants: the target size in pixels (vec2), for the device-pixel -> NDC mapping.
+    static let pushConstantSize = 8
+
+    init(_ device: VulkanDevice) throws {
+        self.device = device
+        recordSetLayout = try Self.setLayout(device, VK_DESCRIPTOR_TYPE_STORAGE_BUFFER,
+                                             stages: VK_SHADER_STAGE_VERTEX_BIT.rawValue | VK_SHADER_STAGE_FRAGMENT_BIT.rawValue)
+        textureSetLayout = try Self.setLayout(device, VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                              stages: VK_SHADER_STAGE_FRAGMENT_BIT.rawValue)
+        var setLayouts: [VkDescriptorSetLayout?] = [recordSetLayout, textureSetLayout]
+        var range = VkPushConstantRange(stageFlags: VK_SHADER_STAGE_VERTEX_BIT.rawValue, offset: 0,
+                                        size: UInt32(Self.pushConstantSize))
+        var layoutInfo = VkPipelineLayoutCreateInfo()
+        layoutInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_LAYOUT_CREATE_INFO
+        layoutInfo.setLayoutCount = 2
+        layoutInfo.pushConstantRangeCount = 1
+        var layout: VkPipelineLayout?
+        try setLayouts.withUnsafeMutableBufferPointer { sets in
+            try withUnsafePointer(to: &range) { ranges in
+                layoutInfo.pSetLayouts = UnsafePointer(sets.baseAddress)
+                layoutInfo.pPushConstantRanges = ranges
+                try vkCheck(vkCreatePipelineLayout(device.handle, &layoutInfo, nil, &layout), "vkCreatePipelineLayout")
+            }
+        }
+        self.layout = layout!
+        nearestSampler = try Self.sampler(device, filter: VK_FILTER_NEAREST)
+        linearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR)
+        vertexShader = try Self.module(device, SPIRV.shader_quad_vert)
+        solidShader = try Self.module(device, SPIRV.shader_quad_solid_frag)
+        imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
+        var cacheInfo = VkPipelineCacheCreateInfo()
+        cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
+        var cache: VkPipelineCache?
+        try vkCheck(vkCreatePipelineCache(device.handle, &cacheInfo, nil, &cache), "vkCreatePipelineCache")
+        self.cache = cache!
+    }
+
+    deinit {
+        let d = device.handle
+        for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
+        vkDestroyPipelineCache(d, cache, nil)
+        for m in [vertexShader, solidShader, imageShader] { vkDestroyShaderModule(d, m, nil) }
+        vkDestroySampler(d, nearestSampler, nil)
+        vkDestroySampler(d, linearSampler, nil)
+        vkDestroyPipelineLayout(d, layout, nil)
+        vkDestroyDescriptorSetLayout(d, recordSetLayout, nil)
+        vkDestroyDescriptorSetLayout(d, textureSetLayout, nil)
+    }
+
+    /// The pipeline for `key`, built on first use.
+    func pipeline(_ key: PipelineKey) throws -> VkPipeline {
+        if let p = pipelines[key] { return p }
+        let p = try build(key)
+        pipelines[key] = p
+        return p
+    }
+
+    var pipelineCount: Int { pipelines.count }
+
+    // MARK: building
+
+    /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING (4 bytes each).
+    private struct Specialization {
+        var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32
+    }
+
+    private func build(_ key: PipelineKey) throws -> VkPipeline {
+        let arena = PinnedArena()
+        let data = arena.pin(Specialization(
+            clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
+            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .filtered ? 1 : 0))
+        let entries = arena.pin(array: (0..<4).map {
+            VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
+        })
+        let specialization = arena.pin(VkSpecializationInfo(
+            mapEntryCount: 4, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
+        let name = CStringArray(["main"])
+
+        var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
+        for i in 0..<2 {
+            stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
+            stages[i].pName = name[0]
+            stages[i].pSpecializationInfo = UnsafePointer(specialization)
+        }
+        stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT
+        stages[0].module = vertexShader
+        stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
+        stages[1].module = key.paint == .solid ? solidShader : imageShader
+
+        var vertexInput = VkPipelineVertexInputStateCreateInfo()
+        vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
+        var inputAssembly = VkPipelineInputAssemblyStateCreateInfo()
+        inputAssembly.sType = VK_STRUCTURE_TYPE_PIPELINE_INPUT_ASSEMBLY_STATE_CREATE_INFO
+        inputAssembly.topology = VK_PRIMITIVE_TOPOLOGY_TRIANGLE_LIST
+        var viewport = VkPipelineViewportStateCreateInfo()
+        viewport.sType = VK_STRUCTURE_TYPE_PIPELINE_VIEWPORT_STATE_CREATE_INFO
+        viewport.viewportCount = 1
+        viewport.scissorCount = 1
+        var raster = VkPipelineRasterizationStateCreateInfo()
+        raster.sType = VK_STRUCTURE_TYPE_PIPELINE_RASTERIZATION_STATE_CREATE_INFO
+        raster.polygonMode = VK_POLYGON_MODE_FILL
+        raster.cullMode = VK_CULL_MODE_NONE.rawValue   // layers may be flipped (negative scale)
+        raster.frontFace = VK_FRONT_FACE_COUNTER_CLOCKWISE
+        raster.lineWidth = 1
+        var multisample = VkPipelineMultisampleStateCreateInfo()
+        multisample.sType = VK_STRUCTURE_TYPE_PIPELINE_MULTISAMPLE_STATE_CREATE_INFO
+        multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT
+
+        var blend = VkPipelineColorBlendAttachmentState()
+        blend.blendEnable = VkBool32(VK_TRUE)
+        // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
+        blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
+        blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        blend.colorBlendOp = VK_BLEND_OP_ADD
+        blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
+        blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        blend.alphaBlendOp = VK_BLEND_OP_ADD
+        blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
+            | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
+        var colorBlend = VkPipelineColorBlendStateCreateInfo()
+        colorBlend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO
+        colorBlend.attachmentCount = 1
+        colorBlend.pAttachments = UnsafePointer(arena.pin(blend))
+
+        var dynamic = VkPipelineDynamicStateCreateInfo()
+        dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO
+        dynamic.dynamicStateCount = 2
+        dynamic.pDynamicStates = UnsafePointer(arena.pin(array: [VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR]))
+
+        // Dynamic rendering (Vulkan 1.3): the attachment format replaces a VkRenderPass.
+        var rendering = VkPipelineRenderingCreateInfo()
+        rendering.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO
+        rendering.colorAttachmentCount = 1
+        rendering.pColorAttachmentFormats = UnsafePointer(arena.pin(DeviceSelector.colorFormat))
+
+        var info = VkGraphicsPipelineCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
+        info.pNext = UnsafeRawPointer(arena.pin(rendering))
+        info.stageCount = 2
+        info.pStages = UnsafePointer(arena.pin(array: stages))
+        info.pVertexInputState = UnsafePointer(arena.pin(vertexInput))
+        info.pInputAssemblyState = UnsafePointer(arena.pin(inputAssembly))
+        info.pViewportState = UnsafePointer(arena.pin(viewport))
+        info.pRasterizationState = UnsafePointer(arena.pin(raster))
+        info.pMultisampleState = UnsafePointer(arena.pin(multisample))
+        info.pColorBlendState = UnsafePointer(arena.pin(colorBlend))
+        info.pDynamicState = UnsafePointer(arena.pin(dynamic))
+        info.layout = layout
+        var pipeline: VkPipeline?
+        try vkCheck(vkCreateGraphicsPipelines(device.handle, cache, 1, &info, nil, &pipeline), "vkCreateGraphicsPipelines")
+        return pipeline!
+    }
+
+    private static func module(_ device: VulkanDevice, _ words: [UInt32]) throws -> VkShaderModule {
+        var module: VkShaderModule?
+        try words.withUnsafeBufferPointer { code in
+            var info = VkShaderModuleCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_SHADER_MODULE_CREATE_INFO
+            info.codeSize = code.count * 4
+            info.pCode = code.baseAddress
+            try vkCheck(vkCreateShaderModule(device.handle, &info, nil, &module), "vkCreateShaderModule")
+        }
+        return module!
+    }
+
+    private static func setLayout(_ device: VulkanDevice, _ type: VkDescriptorType, stages: VkShaderStageFlags) throws -> VkDescriptorSetLayout {
+        var binding = VkDescriptorSetLayoutBinding(binding: 0, descriptorType: type, descriptorCount: 1,
+                                                   stageFlags: stages, pImmutableSamplers: nil)
+        var layout: VkDescriptorSetLayout?
+        try withUnsafePointer(to: &binding) { b in
+            var info = VkDescriptorSetLayoutCreateInfo()
+            info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_LAYOUT_CREATE_INFO
+            info.bindingCount = 1
+            info.pBindings = b
+            try vkCheck(vkCreateDescriptorSetLayout(device.handle, &info, nil, &layout), "vkCreateDescriptorSetLayout")
+        }
+        return layout!
+    }
+
+    /// CLAMP_TO_EDGE on both axes, one level: texel space outside the image repeats its edge.
+    private static func sampler(_ device: VulkanDevice, filter: VkFilter) throws -> VkSampler {
+        var info = VkSamplerCreateInfo()
+        info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO
+        info.magFilter = filter
+        info.minFilter = filter
+        info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST
+        info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
+        info.maxLod = 0
+        var sampler: VkSampler?
+        try vkCheck(vkCreateSampler(device.handle, &info, nil, &sampler), "vkCreateSampler")
+        return sampler!
+    }
+}

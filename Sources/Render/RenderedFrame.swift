@@ -1,0 +1,39 @@
+/// What one `Renderer.render` returns: the pixels and what it cost.
+public struct RenderedFrame: Sendable {
+    public var width: Int
+    public var height: Int
+    /// Premultiplied, sRGB-encoded RGBA8, rows top-down, no padding (width · height · 4 bytes).
+    public var pixels: [UInt8]
+    public var stats: RenderStats
+
+    /// The premultiplied RGBA of pixel (x, y), for tests and probes.
+    public func pixel(_ x: Int, _ y: Int) -> [UInt8] {
+        let i = (y * width + x) * 4
+        return Array(pixels[i..<i + 4])
+    }
+}
+
+/// Costs of one frame, for the profiler.
+public struct RenderStats: Sendable, Equatable {
+    /// Device time of the whole command buffer (uploads, drawing, readback copy) from timestamp
+    /// queries; nil when the queue has no timestamps.
+    public var gpuNanoseconds: UInt64?
+    /// Texel bytes uploaded this frame (0 when every image was already resident).
+    public var uploadedBytes: Int
+    /// Bytes of all textures resident after the frame.
+    public var textureBytesResident: Int
+    /// Instanced draws recorded (runs of items sharing pipeline, texture and sampler).
+    public var drawCalls: Int
+    /// Draw items in the plan.
+    public var items: Int
+    /// CPU time from the start of `render` to the queue submission (resolving textures, encoding
+    /// records, batching, recording commands).
+    public var cpuEncodeNanoseconds: UInt64
+
+    public init(gpuNanoseconds: UInt64?, uploadedBytes: Int, textureBytesResident: Int, drawCalls: Int,
+                items: Int, cpuEncodeNanoseconds: UInt64) {
+        self.gpuNanoseconds = gpuNanoseconds; self.uploadedBytes = uploadedBytes
+        self.textureBytesResident = textureBytesResident; self.drawCalls = drawCalls
+        self.items = items; self.cpuEncodeNanoseconds = cpuEncodeNanoseconds
+    }
+}

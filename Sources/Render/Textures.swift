@@ -1,0 +1,117 @@
+import CVulkan
+import Raster
+
+/// A bitmap resident on the device, with its descriptor sets (one per sampler), ready to bind.
+final class Texture {
+    let image: GPUImage
+    let contentHash: UInt64
+    /// The frame number that last drew with it (for LRU eviction).
+    var lastUsedFrame: UInt64 = 0
+    private let pool: VkDescriptorPool
+    /// Set 1 with the nearest sampler (also used for texelFetch, which ignores the sampler) and with
+    /// the linear sampler.
+    let nearestSet: VkDescriptorSet
+    let linearSet: VkDescriptorSet
+
+    init(_ device: VulkanDevice, width: Int, height: Int, contentHash: UInt64, pipelines: PipelineLibrary) throws {
+        image = try GPUImage(device, width: width, height: height,
+                             usage: VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue)
+        self.contentHash = contentHash
+        // A tiny pool per texture: evicting the texture frees its sets with it.
+        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: 2)
+        var poolInfo = VkDescriptorPoolCreateInfo()
+        poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
+        poolInfo.maxSets = 2
+        poolInfo.poolSizeCount = 1
+        var pool: VkDescriptorPool?
+        try withUnsafePointer(to: &poolSize) { sizes in
+            poolInfo.pPoolSizes = sizes
+            try vkCheck(vkCreateDescriptorPool(device.handle, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
+        }
+        self.pool = pool!
+        var layouts: [VkDescriptorSetLayout?] = [pipelines.textureSetLayout, pipelines.textureSetLayout]
+        var sets = [VkDescriptorSet?](repeating: nil, count: 2)
+        var allocInfo = VkDescriptorSetAllocateInfo()
+        allocInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
+        allocInfo.descriptorPool = pool
+        allocInfo.descriptorSetCount = 2
+        let result = layouts.withUnsafeMutableBufferPointer { l in
+            allocInfo.pSetLayouts = UnsafePointer(l.baseAddress)
+            return vkAllocateDescriptorSets(device.handle, &allocInfo, &sets)
+        }
+        if result != VK_SUCCESS { vkDestroyDescriptorPool(device.handle, pool, nil) }
+        try vkCheck(result, "vkAllocateDescriptorSets")
+        nearestSet = sets[0]!
+        linearSet = sets[1]!
+        for (set, sampler) in [(nearestSet, pipelines.nearestSampler), (linearSet, pipelines.linearSampler)] {
+            var imageInfo = VkDescriptorImageInfo(sampler: sampler, imageView: image.view,
+                                                  imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
+            withUnsafePointer(to: &imageInfo) { info in
+                var write = VkWriteDescriptorSet()
+                write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+                write.dstSet = set
+                write.dstBinding = 0
+                write.descriptorCount = 1
+                write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+                write.pImageInfo = info
+                vkUpdateDescriptorSets(device.handle, 1, &write, 0, nil)
+            }
+        }
+    }
+
+    deinit { vkDestroyDescriptorPool(image.device.handle, pool, nil) }
+
+    func descriptorSet(linear: Bool) -> VkDescriptorSet { linear ? linearSet : nearestSet }
+}
+
+/// Textures keyed by `Bitmap.contentHash`: identical images share one texture, and unchanged content
+/// stays resident across frames (uploading a full-screen texture costs ~7.5 ms on lavapipe, so a
+/// frame that reuses its images should upload nothing). Least-recently-used textures are evicted
+/// once the resident bytes exceed `budgetBytes`, never those drawn by the current frame.
+final class TextureCache {
+    private let device: VulkanDevice
+    private var textures: [UInt64: Texture] = [:]
+    var budgetBytes: Int
+    private(set) var residentBytes = 0
+
+    init(_ device: VulkanDevice, budgetBytes: Int) {
+        self.device = device
+        self.budgetBytes = budgetBytes
+    }
+
+    /// The resident texture for `bitmap`, or a new (still empty) one plus `needsUpload = true`.
+    func texture(for bitmap: Bitmap, frame: UInt64, pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
+        if let t = textures[bitmap.contentHash], t.image.width == bitmap.width, t.image.height == bitmap.height {
+            t.lastUsedFrame = frame
+            return (t, false)
+        }
+        let t = try Texture(device, width: bitmap.width, height: bitmap.height,
+                            contentHash: bitmap.contentHash, pipelines: pipelines)
+        t.lastUsedFrame = frame
+        if let old = textures.updateValue(t, forKey: bitmap.contentHash) { residentBytes -= old.image.byteCount }
+        residentBytes += t.image.byteCount
+        return (t, true)
+    }
+
+    /// Evicts least-recently-used textures not drawn in `frame` until within budget. Call only when
+    /// the device no longer uses them (after the frame's fence).
+    func evict(keeping frame: UInt64) {
+        guard residentBytes > budgetBytes else { return }
+        let candidates = textures.values.filter { $0.lastUsedFrame != frame }
+            .sorted { ($0.lastUsedFrame, $0.contentHash) < ($1.lastUsedFrame, $1.contentHash) }
+        for t in candidates where residentBytes > budgetBytes {
+            textures[t.contentHash] = nil
+            residentBytes -= t.image.byteCount
+        }
+    }
+
+    /// Drops a texture whose upload failed, so a later frame retries it.
+    func discard(_ texture: Texture) {
+        if textures[texture.contentHash] === texture {
+            textures[texture.contentHash] = nil
+            residentBytes -= texture.image.byteCount
+        }
+    }
+
+    var count: Int { textures.count }
+}

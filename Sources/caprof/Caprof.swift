@@ -1,0 +1,17 @@
+import ArgumentParser
+
+/// `caprof`: an offscreen Core Animation compositor and performance profiler.
+@main
+struct Caprof: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "caprof",
+        abstract: "Render and profile Core Animation layer trees offscreen, through Vulkan.",
+        discussion: """
+        Exit codes: 0 success; 64 bad command-line usage; 65 invalid scene or image data; \
+        66 a scene or image file missing or unreadable; 69 no usable Vulkan driver or device; \
+        70 internal or Vulkan failure; 73 an output file could not be written.
+        """,
+        version: "0.1.0",
+        subcommands: [RenderCommand.self, DevicesCommand.self, SchemaCommand.self]
+    )
+}

@@ -1,0 +1,2 @@
+import SceneFormat
+enum SceneSchemaText { static var text: String { SceneSchema.jsonSchema } }

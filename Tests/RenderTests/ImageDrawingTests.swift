@@ -1,0 +1,109 @@
+import Geometry
+import Plan
+import Raster
+import Render
+import XCTest
+
+/// Images: texelFetch, filtered sampling, texture sharing and residency.
+final class ImageDrawingTests: GPUTestCase {
+    /// 3×2 premultiplied pixels, all different.
+    let bitmap = Bitmap(width: 3, height: 2, pixels: [
+        255, 0, 0, 255, 0, 255, 0, 255, 0, 0, 255, 255,
+        10, 20, 30, 40, 128, 64, 32, 255, 0, 0, 0, 0,
+    ])
+
+    func testTexelFetchReproducesTheBitmapAtAnIntegerOffset() throws {
+        let plan = FramePlan(pixelWidth: 12, pixelHeight: 12, clearColor: .clear,
+                             images: [PlannedImage(key: 7, pixelWidth: 3, pixelHeight: 2)],
+                             items: [image(0, Rect(0, 0, 3, 2), uv: Rect(0, 0, 3, 2), transform: .translation(5, 7))])
+        let frame = try render(plan, images: [7: bitmap])
+        for y in 0..<2 { for x in 0..<3 {
+            let i = (y * 3 + x) * 4
+            assertPixel(frame, 5 + x, 7 + y, Array(bitmap.pixels[i..<i + 4]))
+        } }
+        assertPixel(frame, 4, 7, Self.transparent); assertPixel(frame, 8, 7, Self.transparent)
+        assertPixel(frame, 5, 6, Self.transparent); assertPixel(frame, 5, 9, Self.transparent)
+    }
+
+    func testImageOpacityScalesPremultipliedTexels() throws {
+        let plan = FramePlan(pixelWidth: 3, pixelHeight: 2, clearColor: .clear,
+                             images: [PlannedImage(key: 7, pixelWidth: 3, pixelHeight: 2)],
+                             items: [image(0, Rect(0, 0, 3, 2), uv: Rect(0, 0, 3, 2), opacity: 0.5)])
+        let frame = try render(plan, images: [7: bitmap])
+        assertPixel(frame, 0, 0, [128, 0, 0, 128], tolerance: 1)        // 255 · 0.5
+        assertPixel(frame, 1, 1, [64, 32, 16, 128], tolerance: 1)
+    }
+
+    func testLinearSamplingOfA2x1ImageStretchedTo4x1() throws {
+        // Texels: black, white (opaque). Pixel centres 0.5…3.5 map to u = 0.25, 0.75, 1.25, 1.75;
+        // texel centres are at 0.5 and 1.5, and CLAMP_TO_EDGE holds the ends:
+        // white weight = 0, 0.25, 0.75, 1 -> 0, 63.75, 191.25, 255.
+        let ramp = Bitmap(width: 2, height: 1, pixels: [0, 0, 0, 255, 255, 255, 255, 255])
+        let plan = FramePlan(pixelWidth: 4, pixelHeight: 1, clearColor: .clear,
+                             images: [PlannedImage(key: 1, pixelWidth: 2, pixelHeight: 1)],
+                             items: [image(0, Rect(0, 0, 4, 1), uv: Rect(0, 0, 2, 1), sampling: .linear)])
+        let frame = try render(plan, images: [1: ramp])
+        assertPixel(frame, 0, 0, [0, 0, 0, 255], tolerance: 1)
+        assertPixel(frame, 1, 0, [64, 64, 64, 255], tolerance: 2)
+        assertPixel(frame, 2, 0, [191, 191, 191, 255], tolerance: 2)
+        assertPixel(frame, 3, 0, [255, 255, 255, 255], tolerance: 1)
+    }
+
+    func testNearestSamplingPicksTheTexelUnderThePixelCentre() throws {
+        let ramp = Bitmap(width: 2, height: 1, pixels: [0, 0, 0, 255, 255, 255, 255, 255])
+        let plan = FramePlan(pixelWidth: 4, pixelHeight: 1, clearColor: .clear,
+                             images: [PlannedImage(key: 1, pixelWidth: 2, pixelHeight: 1)],
+                             items: [image(0, Rect(0, 0, 4, 1), uv: Rect(0, 0, 2, 1), sampling: .nearest)])
+        let frame = try render(plan, images: [1: ramp])
+        XCTAssertEqual(frame.pixels, [0, 0, 0, 255, 0, 0, 0, 255, 255, 255, 255, 255, 255, 255, 255, 255])
+    }
+
+    func testIdenticalImagesShareOneTextureAndStayResident() throws {
+        // Two plan images with different keys but the same pixels, drawn twice each.
+        let pixels = [UInt8](repeating: 200, count: 8 * 8 * 4)
+        let a = Bitmap(width: 8, height: 8, pixels: pixels), b = Bitmap(width: 8, height: 8, pixels: pixels)
+        let plan = FramePlan(pixelWidth: 32, pixelHeight: 32, clearColor: .clear,
+                             images: [PlannedImage(key: 101, pixelWidth: 8, pixelHeight: 8),
+                                      PlannedImage(key: 102, pixelWidth: 8, pixelHeight: 8)],
+                             items: [image(0, Rect(0, 0, 8, 8), uv: Rect(0, 0, 8, 8)),
+                                     image(1, Rect(0, 0, 8, 8), uv: Rect(0, 0, 8, 8), transform: .translation(8, 0)),
+                                     image(0, Rect(0, 0, 8, 8), uv: Rect(0, 0, 8, 8), transform: .translation(16, 0))])
+        let first = try render(plan, images: [101: a, 102: b])
+        // Shared texture: one upload of 8·8·4 bytes for three items and two plan images.
+        XCTAssertEqual(first.stats.uploadedBytes, 256)
+        XCTAssertEqual(first.stats.drawCalls, 1)   // same pipeline and texture: one instanced draw
+        assertPixel(first, 20, 4, [200, 200, 200, 200])
+        let second = try render(plan, images: [101: a, 102: b])
+        XCTAssertEqual(second.stats.uploadedBytes, 0)
+        XCTAssertEqual(second.pixels, first.pixels)
+        XCTAssertGreaterThanOrEqual(second.stats.textureBytesResident, 256)
+    }
+
+    func testFirstUploadOfNewContentIsCountedOnce() throws {
+        // Content no other test uses (a seeded pattern), so the first render must upload it.
+        var pixels = [UInt8](repeating: 0, count: 16 * 4 * 4)
+        for i in pixels.indices { pixels[i] = UInt8((i * 37 + 11) % 256) | 1 }
+        for i in stride(from: 3, to: pixels.count, by: 4) { pixels[i] = 255 }
+        let bitmap = Bitmap(width: 16, height: 4, pixels: pixels)
+        let plan = FramePlan(pixelWidth: 16, pixelHeight: 8, clearColor: .clear,
+                             images: [PlannedImage(key: 5, pixelWidth: 16, pixelHeight: 4),
+                                      PlannedImage(key: 6, pixelWidth: 16, pixelHeight: 4)],
+                             items: [image(0, Rect(0, 0, 16, 4), uv: Rect(0, 0, 16, 4)),
+                                     image(1, Rect(0, 0, 16, 4), uv: Rect(0, 0, 16, 4), transform: .translation(0, 4))])
+        let first = try render(plan, images: [5: bitmap, 6: bitmap])
+        XCTAssertEqual(first.stats.uploadedBytes, 16 * 4 * 4)
+        let second = try render(plan, images: [5: bitmap, 6: bitmap])
+        XCTAssertEqual(second.stats.uploadedBytes, 0)
+        XCTAssertEqual(Array(second.pixels[0..<256]), pixels)
+        XCTAssertEqual(Array(second.pixels[256..<512]), pixels)
+    }
+
+    func testMissingBitmapIsATypedError() throws {
+        let plan = FramePlan(pixelWidth: 4, pixelHeight: 4, clearColor: .clear,
+                             images: [PlannedImage(key: 99, pixelWidth: 1, pixelHeight: 1)],
+                             items: [image(0, Rect(0, 0, 1, 1), uv: Rect(0, 0, 1, 1))])
+        XCTAssertThrowsError(try render(plan, images: [:])) { error in
+            XCTAssertEqual(error as? RenderError, .missingImage(key: 99))
+        }
+    }
+}
