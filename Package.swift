@@ -45,6 +45,10 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Plan", "SceneFormat", "Raster"]),
         .testTarget(name: "CLITests", dependencies: []),
+        // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
+        // pixels, and the examples vs reviewed golden PNGs.
+        .testTarget(name: "ReftestTests", dependencies: ["Pipeline", "SceneFormat", "Raster", "Render", "Plan"],
+                    exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]
 )
