@@ -20,24 +20,24 @@ let package = Package(
                        providers: [.apt(["libvulkan-dev"])]),
         .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         // Level 0-1: pure Swift model.
-        .target(name: "Geometry"),
-        .target(name: "LayerModel", dependencies: ["Geometry"]),
-        .target(name: "Animation", dependencies: ["LayerModel"]),
-        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim"]),
+        .target(name: "Geometry", exclude: ["README.md"]),
+        .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
+        .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
+        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
-        .target(name: "Plan", dependencies: ["LayerModel", "Geometry"]),
+        .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
-        .target(name: "Render", dependencies: ["Plan", "Raster", "CVulkan"],
-                plugins: ["ShaderCompiler"]),
+        .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan"],
+                exclude: ["README.md"], plugins: ["ShaderCompiler"]),
         .plugin(name: "ShaderCompiler", capability: .buildTool()),
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
-        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render"]),
+        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
             "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        ], exclude: ["README.md"]),
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "LayerModel", "Animation"]),
