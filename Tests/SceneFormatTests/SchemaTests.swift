@@ -121,6 +121,7 @@ final class SchemaTests: XCTestCase {
         let examples = packageRoot.appendingPathComponent("Examples")
         let files = ((try? FileManager.default.contentsOfDirectory(atPath: examples.path)) ?? [])
             .filter { $0.hasSuffix(".json") }.sorted()
+        XCTAssertGreaterThanOrEqual(files.count, 3, "the example scenes must exist (cards, flip3d, gravity)")
         let dir = try makeTemporaryDirectory(self)
         let schemaPath = dir + "/schema.json"
         try SceneSchema.jsonSchema.write(toFile: schemaPath, atomically: true, encoding: .utf8)
