@@ -13,7 +13,7 @@ extension Builder {
             // The new clip is always the current layer's own bounds (identity from its space), so
             // `last.fromSublayerSpace` is the relation clip space → last's space. It may contain
             // the flattening matrix (singular in z), so invert its 2D part by hand.
-            let rel = clip.fromSublayerSpace.isIdentity ? last.fromSublayerSpace : clip.fromSublayerSpace.inverted * last.fromSublayerSpace
+            let rel = last.fromSublayerSpace
             if rel.isAxisAligned2D, rel.m11 != 0, rel.m22 != 0 {
                 let lastInClip = Rect.bounding(last.shape.rect.corners.map {
                     Point(($0.x - rel.m41) / rel.m11, ($0.y - rel.m42) / rel.m22)

@@ -35,12 +35,9 @@ extension Builder {
         if antialiasEdges {
             let device = Rect.bounding(rect.corners.map { world.apply($0) })
             let onGrid = isIntegral(device.minX) && isIntegral(device.minY) && isIntegral(device.maxX) && isIntegral(device.maxY)
-            if !(aligned && onGrid) {
-                useShape = true
+            if !(aligned && onGrid) { useShape = true }
+            if useShape {
                 // Grow the quad by one device pixel so the coverage ramp outside the edge is shaded.
-                let (px, py) = pointsPerPixel(world)
-                quad = rect.insetBy(dx: -px, dy: -py)
-            } else if useShape {
                 let (px, py) = pointsPerPixel(world)
                 quad = rect.insetBy(dx: -px, dy: -py)
             }

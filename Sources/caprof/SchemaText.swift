@@ -1,2 +1,0 @@
-import SceneFormat
-enum SceneSchemaText { static var text: String { SceneSchema.jsonSchema } }
