@@ -40,6 +40,7 @@ let package = Package(
         ], exclude: ["README.md"]),
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
+        .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayerModel", "Geometry"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "LayerModel", "Animation"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
