@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "caprof", targets: ["caprof"]),
-        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline"]),
+        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,20 +31,26 @@ let package = Package(
         .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan"],
                 exclude: ["README.md"], plugins: ["ShaderCompiler"]),
         .plugin(name: "ShaderCompiler", capability: .buildTool()),
+        // Level 4: the profiler's analyses and findings, from FramePlans alone (no Render).
+        .target(name: "Profile", dependencies: ["Plan", "LayerModel", "Geometry"], exclude: ["README.md"]),
+        // Level 5: report formats (text, JSON and its schema), written from a ProfileReport.
+        .target(name: "Report", dependencies: ["Profile"], exclude: ["README.md"]),
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
-        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render"], exclude: ["README.md"]),
+        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
-            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline",
+            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         // Tests.
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayerModel", "Geometry"]),
+        .testTarget(name: "PresentationTests", dependencies: ["SceneFormat", "Animation", "LayerModel", "Geometry"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "LayerModel", "Animation"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Plan", "SceneFormat", "Raster"]),
+        .testTarget(name: "ProfileTests", dependencies: ["Profile", "Report", "Pipeline", "Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "CLITests", dependencies: []),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.

@@ -18,9 +18,18 @@ let package = Package(
             dependencies: [
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "CaprofKit", package: "caprof"),
+                "MinimalVulkanPeer",
             ],
             path: "Benchmarks/CompositeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // The reference for caprof's identity composite: a minimal hand-written Vulkan compositor in
+        // C doing the same work (benchmark-only; its SPIR-V is checked in, see shaders/regenerate.sh).
+        .target(
+            name: "MinimalVulkanPeer",
+            path: "Benchmarks/MinimalVulkanPeer",
+            exclude: ["shaders"],
+            linkerSettings: [.linkedLibrary("vulkan")]
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -1,7 +1,7 @@
 // Per-fragment coverage of a draw item: its shape, minus the inner shape for borders, times every
 // clip. Specialisation constants remove what an item does not use.
 
-layout(location = VARYING_LOCAL_UV) in vec4 vLocalUV;
+layout(location = VARYING_LOCAL, component = 0) in vec2 vLocal;
 layout(location = VARYING_RECORD) flat in uint vRecord;
 layout(location = VARYING_CLIP0) in vec3 vClip[4];
 layout(location = VARYING_SHAPE) flat in vec4 vShape[4];
@@ -10,7 +10,7 @@ layout(location = VARYING_INNER) flat in vec4 vInner[4];
 float itemCoverage() {
     float coverage = 1.0;
     if (HAS_SHAPE || HAS_INNER) {
-        vec2 p = vLocalUV.xy;
+        vec2 p = vLocal;
         vec2 dpdx = dFdx(p), dpdy = dFdy(p);
         if (HAS_SHAPE) {
             coverage = roundedRectCoverage(p, dpdx, dpdy, vShape[0], vShape[1], vShape[2], vShape[3]);

@@ -36,16 +36,21 @@ layout(std430, set = 0, binding = 0) readonly buffer DrawRecords {
 layout(constant_id = 0) const int CLIP_COUNT = 0;       // 0…4 clips
 layout(constant_id = 1) const bool HAS_SHAPE = false;   // per-fragment rounded-rect coverage
 layout(constant_id = 2) const bool HAS_INNER = false;   // border ring: minus the inner shape
-layout(constant_id = 3) const int SAMPLING = 0;         // images: 0 texelFetch, 1 filtered sampler
+layout(constant_id = 3) const int SAMPLING = 0;         // images: 0 texelFetch, 1 sampler at level 0, 2 trilinear
 
-// Varyings shared by the vertex and fragment stages.
-#define VARYING_LOCAL_UV 0      // vec4: local point xy, texel coordinates zw
+// Varyings shared by the vertex and fragment stages. Each is read only by the variants that need
+// it (llvmpipe interpolates what a fragment shader reads, per pixel): the texelFetch fast path
+// reads none that is interpolated, only flat ones and gl_FragCoord.
+#define VARYING_LOCAL 0         // vec2, components 0–1: local point (shape and border coverage)
+#define VARYING_UV 0            // vec2, components 2–3: texel coordinates (filtered, trilinear)
 #define VARYING_PAINT 1         // flat vec4
-#define VARYING_TEXEL_MAX 2     // flat ivec2: image size - 1
+#define VARYING_TEXEL 2         // flat ivec4: image size − 1 (xy); texelFetch: the device pixel
+                                //   of texel (0, 0) (zw), a whole-pixel offset
 #define VARYING_RECORD 3        // flat uint: the record index (clip shapes are read from it)
 #define VARYING_CLIP0 4         // vec3 × 4: homogeneous clip-space (x, y, w) per clip
 #define VARYING_SHAPE 8         // flat vec4 × 4: RoundedRect shape
 #define VARYING_INNER 12        // flat vec4 × 4: RoundedRect inner
+// 16 locations in all: Vulkan's minimum maxVertexOutputComponents (64).
 
 layout(push_constant) uniform Target {
     vec2 targetSize;    // device pixels

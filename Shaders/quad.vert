@@ -2,9 +2,10 @@
 #extension GL_GOOGLE_include_directive : require
 #include "draw_record.glsl"
 
-layout(location = VARYING_LOCAL_UV) out vec4 vLocalUV;
+layout(location = VARYING_LOCAL, component = 0) out vec2 vLocal;
+layout(location = VARYING_UV, component = 2) out vec2 vUV;
 layout(location = VARYING_PAINT) flat out vec4 vPaint;
-layout(location = VARYING_TEXEL_MAX) flat out ivec2 vTexelMax;
+layout(location = VARYING_TEXEL) flat out ivec4 vTexel;
 layout(location = VARYING_RECORD) flat out uint vRecord;
 layout(location = VARYING_CLIP0) out vec3 vClip[4];
 layout(location = VARYING_SHAPE) flat out vec4 vShape[4];
@@ -24,9 +25,14 @@ void main() {
     // 0 <= z <= w, so clipping against w > 0 is all that happens (w < 0 behind the eye is culled).
     gl_Position = vec4(p.x * (2.0 / targetSize.x) - p.w, p.y * (2.0 / targetSize.y) - p.w, 0.0, p.w);
 
-    vLocalUV = vec4(local, mix(uv.xy, uv.zw, corner));
+    vec2 texel = mix(uv.xy, uv.zw, corner);
+    vLocal = local;
+    vUV = texel;
     vPaint = records[index].paint;
-    vTexelMax = ivec2(records[index].imageExtent.xy) - 1;
+    // texelFetch items show texels 1:1 at a whole-pixel translation (the plan guarantees it), so the
+    // fragment's texel is its pixel minus this offset, the same at every vertex.
+    ivec2 offset = SAMPLING == 0 && p.w > 0.0 ? ivec2(round(p.xy / p.w - texel)) : ivec2(0);
+    vTexel = ivec4(ivec2(records[index].imageExtent.xy) - 1, offset);
     vRecord = index;
     for (int i = 0; i < 4; i++) {
         // Homogeneous: the fragment shader divides, which is exact under perspective.

@@ -6,19 +6,25 @@
 #include "coverage.glsl"
 
 layout(set = 1, binding = 0) uniform sampler2D image;
+layout(location = VARYING_UV, component = 2) in vec2 vUV;
 layout(location = VARYING_PAINT) flat in vec4 vPaint;
-layout(location = VARYING_TEXEL_MAX) flat in ivec2 vTexelMax;
+layout(location = VARYING_TEXEL) flat in ivec4 vTexel;
 layout(location = 0) out vec4 outColor;
 
 void main() {
-    vec2 uv = vLocalUV.zw;
     vec4 texel;
     if (SAMPLING == 0) {
-        // 1:1 texel-to-pixel: fetch directly, clamping to the edge like the samplers do.
-        texel = texelFetch(image, clamp(ivec2(floor(uv)), ivec2(0), vTexelMax), 0);
-    } else {
+        // 1:1 texel-to-pixel at a whole-pixel offset: the texel under the pixel, found from
+        // gl_FragCoord with no interpolated varying at all; clamped to the edge like the samplers.
+        texel = texelFetch(image, clamp(ivec2(gl_FragCoord.xy) - vTexel.zw, ivec2(0), vTexel.xy), 0);
+    } else if (SAMPLING == 1) {
         // Nearest or linear sampler (CLAMP_TO_EDGE), level 0: no LOD computation needed.
-        texel = textureLod(image, uv / vec2(vTexelMax + 1), 0.0);
+        texel = textureLod(image, vUV / vec2(vTexel.xy + 1), 0.0);
+    } else {
+        // Trilinear (SAMPLING == 2): the level of detail from the uv derivatives, bilinear in the
+        // two nearest mip levels, blended. SAMPLING is a specialisation constant, so this is
+        // uniform control flow and the implicit derivatives are defined.
+        texel = texture(image, vUV / vec2(vTexel.xy + 1));
     }
     float alpha = vPaint.x;
     if (HAS_SHAPE || HAS_INNER || CLIP_COUNT > 0) alpha *= itemCoverage();

@@ -10,9 +10,11 @@ public enum AnimationValue: Equatable, Sendable {
     case size(Size)
     case rect(Rect)
     case color(Color)
-    case transform(Transform3D)
+    /// Boxed (indirect): 16 doubles inline would make every value 129 bytes, and values are copied
+    /// several times per animation per frame.
+    indirect case transform(Transform3D)
     case path(Path)
-    case image(ImageSource)
+    indirect case image(ImageSource)
     case numberArray([Double])
     case colorArray([Color])
     case string(String)

@@ -10,8 +10,6 @@ public struct Layer: Sendable {
     public var id: LayerID = 0
     public var layerClass: LayerClass = .layer
     public var name: String?
-    /// Where the layer object is written in its source file (for messages and annotations).
-    public var location: SourceLocation?
 
     // Geometry
     public var bounds: Rect = .zero
@@ -20,55 +18,22 @@ public struct Layer: Sendable {
     public var anchorPointZ: Double = 0
     public var zPosition: Double = 0
     public var transform: Transform3D = .identity
-    public var sublayerTransform: Transform3D = .identity
-    public var geometryFlipped = false
 
     // Appearance
     public var opacity: Double = 1
     public var hidden = false
     public var backgroundColor: Color?
     public var cornerRadius: Double = 0
-    public var maskedCorners: CornerMask = .all
-    public var cornerCurve: CornerCurve = .circular
-    public var borderWidth: Double = 0
-    public var borderColor: Color? = .black
     public var masksToBounds = false
     public var doubleSided = true
-    public var opaque = false
-    public var allowsGroupOpacity = true
-    public var allowsEdgeAntialiasing = false
 
     // Contents
     public var contents: ImageSource?
-    public var contentsGravity: ContentsGravity = .resize
-    public var contentsRect: Rect = .unit
-    public var contentsCenter: Rect = .unit
-    /// Scene files default this to canvas.scale (as UIKit does for view layers); see scene-format.md.
-    public var contentsScale: Double = 1
-    public var minificationFilter: ContentsFilter = .linear
-    public var magnificationFilter: ContentsFilter = .linear
-
-    // Shadow
-    public var shadowColor: Color? = .black
-    public var shadowOpacity: Double = 0
-    public var shadowOffset: Size = Size(0, -3)
-    public var shadowRadius: Double = 3
-    public var shadowPath: Path?
-
-    // Caching
-    public var shouldRasterize = false
-    public var rasterizationScale: Double = 1
 
     // Timing (CAMediaTiming of the layer itself)
     public var beginTime: Double = 0
     public var timeOffset: Double = 0
     public var speed: Double = 1
-
-    // Subclass properties (meaningful only for the matching layerClass).
-    public var shape = ShapeProperties()
-    public var gradient = GradientProperties()
-    public var text = TextProperties()
-    public var replicator = ReplicatorProperties()
 
     // Tree
     public var sublayers: [Layer] = []
@@ -79,6 +44,130 @@ public struct Layer: Sendable {
         set { maskBox = newValue.map { [$0] } ?? [] }
     }
     private var maskBox: [Layer] = []
+
+    // Everything else (border, contents placement, shadow, caching, subclass properties and the
+    // source location) is below. Properties that are rarely animated live in one copy-on-write box, so a `Layer` value stays
+    // small: the presentation walk copies every animated layer once per frame, and the size of
+    // this struct is most of that cost (10,000 animated layers per frame, issue #3).
+    private var cold = ColdBox.shared
+    private var mutableCold: ColdProperties {
+        _read { yield cold.storage }
+        _modify {
+            if !isKnownUniquelyReferenced(&cold) { cold = ColdBox(cold.storage) }
+            yield &cold.storage
+        }
+    }
+
+    /// Where the layer object is written in its source file (for messages and annotations).
+    public var location: SourceLocation? {
+        get { cold.storage.location }
+        _modify { yield &mutableCold.location }
+    }
+    public var sublayerTransform: Transform3D {
+        get { cold.storage.sublayerTransform }
+        _modify { yield &mutableCold.sublayerTransform }
+    }
+    public var geometryFlipped: Bool {
+        get { cold.storage.geometryFlipped }
+        _modify { yield &mutableCold.geometryFlipped }
+    }
+    public var maskedCorners: CornerMask {
+        get { cold.storage.maskedCorners }
+        _modify { yield &mutableCold.maskedCorners }
+    }
+    public var cornerCurve: CornerCurve {
+        get { cold.storage.cornerCurve }
+        _modify { yield &mutableCold.cornerCurve }
+    }
+    public var borderWidth: Double {
+        get { cold.storage.borderWidth }
+        _modify { yield &mutableCold.borderWidth }
+    }
+    public var borderColor: Color? {
+        get { cold.storage.borderColor }
+        _modify { yield &mutableCold.borderColor }
+    }
+    public var opaque: Bool {
+        get { cold.storage.opaque }
+        _modify { yield &mutableCold.opaque }
+    }
+    public var allowsGroupOpacity: Bool {
+        get { cold.storage.allowsGroupOpacity }
+        _modify { yield &mutableCold.allowsGroupOpacity }
+    }
+    public var allowsEdgeAntialiasing: Bool {
+        get { cold.storage.allowsEdgeAntialiasing }
+        _modify { yield &mutableCold.allowsEdgeAntialiasing }
+    }
+    public var contentsGravity: ContentsGravity {
+        get { cold.storage.contentsGravity }
+        _modify { yield &mutableCold.contentsGravity }
+    }
+    public var contentsRect: Rect {
+        get { cold.storage.contentsRect }
+        _modify { yield &mutableCold.contentsRect }
+    }
+    public var contentsCenter: Rect {
+        get { cold.storage.contentsCenter }
+        _modify { yield &mutableCold.contentsCenter }
+    }
+    /// Scene files default this to canvas.scale (as UIKit does for view layers); see scene-format.md.
+    public var contentsScale: Double {
+        get { cold.storage.contentsScale }
+        _modify { yield &mutableCold.contentsScale }
+    }
+    public var minificationFilter: ContentsFilter {
+        get { cold.storage.minificationFilter }
+        _modify { yield &mutableCold.minificationFilter }
+    }
+    public var magnificationFilter: ContentsFilter {
+        get { cold.storage.magnificationFilter }
+        _modify { yield &mutableCold.magnificationFilter }
+    }
+    public var shadowColor: Color? {
+        get { cold.storage.shadowColor }
+        _modify { yield &mutableCold.shadowColor }
+    }
+    public var shadowOpacity: Double {
+        get { cold.storage.shadowOpacity }
+        _modify { yield &mutableCold.shadowOpacity }
+    }
+    public var shadowOffset: Size {
+        get { cold.storage.shadowOffset }
+        _modify { yield &mutableCold.shadowOffset }
+    }
+    public var shadowRadius: Double {
+        get { cold.storage.shadowRadius }
+        _modify { yield &mutableCold.shadowRadius }
+    }
+    public var shadowPath: Path? {
+        get { cold.storage.shadowPath }
+        _modify { yield &mutableCold.shadowPath }
+    }
+    public var shouldRasterize: Bool {
+        get { cold.storage.shouldRasterize }
+        _modify { yield &mutableCold.shouldRasterize }
+    }
+    public var rasterizationScale: Double {
+        get { cold.storage.rasterizationScale }
+        _modify { yield &mutableCold.rasterizationScale }
+    }
+    public var shape: ShapeProperties {
+        get { cold.storage.shape }
+        _modify { yield &mutableCold.shape }
+    }
+    public var gradient: GradientProperties {
+        get { cold.storage.gradient }
+        _modify { yield &mutableCold.gradient }
+    }
+    public var text: TextProperties {
+        get { cold.storage.text }
+        _modify { yield &mutableCold.text }
+    }
+    public var replicator: ReplicatorProperties {
+        get { cold.storage.replicator }
+        _modify { yield &mutableCold.replicator }
+    }
 
     public init() {}
     public init(_ cls: LayerClass) { layerClass = cls }
@@ -117,4 +206,43 @@ public struct Layer: Sendable {
         for s in sublayers { s.forEach(body) }
     }
     public var subtreeCount: Int { var n = 0; forEach { _ in n += 1 }; return n }
+}
+
+/// The cold half of a `Layer` (see `Layer.cold`): defaults are Core Animation's.
+struct ColdProperties: Sendable {
+        var location: SourceLocation? = nil
+        var sublayerTransform: Transform3D = .identity
+        var geometryFlipped: Bool = false
+        var maskedCorners: CornerMask = .all
+        var cornerCurve: CornerCurve = .circular
+        var borderWidth: Double = 0
+        var borderColor: Color? = .black
+        var opaque: Bool = false
+        var allowsGroupOpacity: Bool = true
+        var allowsEdgeAntialiasing: Bool = false
+        var contentsGravity: ContentsGravity = .resize
+        var contentsRect: Rect = .unit
+        var contentsCenter: Rect = .unit
+        var contentsScale: Double = 1
+        var minificationFilter: ContentsFilter = .linear
+        var magnificationFilter: ContentsFilter = .linear
+        var shadowColor: Color? = .black
+        var shadowOpacity: Double = 0
+        var shadowOffset: Size = Size(0, -3)
+        var shadowRadius: Double = 3
+        var shadowPath: Path? = nil
+        var shouldRasterize: Bool = false
+        var rasterizationScale: Double = 1
+        var shape: ShapeProperties = ShapeProperties()
+        var gradient: GradientProperties = GradientProperties()
+        var text: TextProperties = TextProperties()
+        var replicator: ReplicatorProperties = ReplicatorProperties()
+}
+
+/// A copy-on-write box; `Layer` copies it only when a property in it is written and shared.
+final class ColdBox: @unchecked Sendable {
+    var storage: ColdProperties
+    init(_ s: ColdProperties) { storage = s }
+    /// Every fresh layer shares this default box until it writes a cold property.
+    static let shared = ColdBox(ColdProperties())
 }

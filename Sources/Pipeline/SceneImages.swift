@@ -5,9 +5,14 @@ import SceneFormat
 
 /// Decodes every `contents` image of a layer tree once, for the planner (sizes and identities)
 /// and the backend (pixels). Identical pixels share one key, so one texture.
+///
+/// Across the frames of an animated scene, `add(root:)` decodes only the sources not seen before:
+/// contents may change over time (transactions), so the table grows by image source, and each
+/// source is decoded once whatever the number of frames that show it.
 public struct SceneImages {
     public var table: ImageTable = [:]
     public var bitmaps: [UInt64: Bitmap] = [:]
+    private let loader: ImageLoader
 
     /// Why an image could not be used, with the place it is named in the scene.
     public struct Failure: Error, CustomStringConvertible {
@@ -18,21 +23,37 @@ public struct SceneImages {
         }
     }
 
+    /// An empty table; fill it with `add(root:)`.
+    public init(loader: ImageLoader = ImageLoader()) { self.loader = loader }
+
+    /// The images of one tree.
     public init(root: Layer, loader: ImageLoader = ImageLoader()) throws {
+        self.init(loader: loader)
+        try add(root: root)
+    }
+
+    /// Decodes the images of `root` that are not in the table yet. Returns how many were decoded.
+    @discardableResult
+    public mutating func add(root: Layer) throws -> Int {
         var sources: [ImageSource] = []
-        root.forEach { if let c = $0.contents { sources.append(c) } }
+        root.forEach { if let c = $0.contents, table[c.origin] == nil { sources.append(c) } }
+        var decoded = 0
         for s in sources where table[s.origin] == nil {
             let bitmap: Bitmap
             do {
                 switch s.origin {
                 case .file(let path): bitmap = try loader.load(path: path)
-                case .data(let bytes): bitmap = try loader.decode(bytes: bytes, key: "data:\(s.location.pointer)")
+                // Keyed by the bytes themselves (the table), not by where they are written: two
+                // different data URIs may come from the same place at different times.
+                case .data(let bytes): bitmap = try PNGCodec.decode(bytes)
                 }
             } catch let e as PNGError {
                 throw Failure(source: s, error: e)
             }
             table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height)
             bitmaps[bitmap.contentHash] = bitmap
+            decoded += 1
         }
+        return decoded
     }
 }

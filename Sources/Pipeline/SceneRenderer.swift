@@ -5,8 +5,9 @@ import Raster
 import Render
 import SceneFormat
 
-/// Renders a loaded scene to pixels: decode images, plan, execute on Vulkan. One instance keeps
-/// the Vulkan device and its texture cache, so consecutive frames reuse resident textures.
+/// Renders a loaded scene to pixels: evaluate the presentation tree at a time, decode new images,
+/// plan, execute on Vulkan. One instance keeps the Vulkan device and its texture cache, so
+/// consecutive frames reuse resident textures.
 public final class SceneRenderer {
     public let renderer: Renderer
     public private(set) var timings = StageTimings()
@@ -24,28 +25,45 @@ public final class SceneRenderer {
         public var stats: RenderStats
     }
 
-    /// Renders the scene's model tree (static layer trees; animations are evaluated by the
-    /// Animation module once it exists). `scale` overrides the canvas scale.
-    public func render(_ doc: SceneDocument, scale: Double? = nil) throws -> Frame {
-        var canvas = doc.scene.canvas
+    /// Renders the presentation of `scene` at scene time `time` (seconds). `scale` overrides the
+    /// canvas scale. Images are decoded once per source across calls with the same `scene`.
+    public func render(_ scene: AnimatedScene, at time: Double, scale: Double? = nil) throws -> Frame {
+        var canvas = scene.canvas
         if let s = scale { canvas.scale = s }
-        let images = try StageTimings.measure(&timings.decodeImages) { try SceneImages(root: doc.scene.root) }
+        let tree = StageTimings.measure(&timings.evaluate) { scene.presentation(at: time) }
+        let images = try StageTimings.measure(&timings.decodeImages) { try scene.images(for: tree) }
         let plan = StageTimings.measure(&timings.plan) {
-            FramePlanner(canvas: canvas, images: images.table).plan(root: doc.scene.root)
+            FramePlanner(canvas: canvas, images: images.table).plan(root: tree)
         }
         let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: images.bitmaps) }
         return Frame(width: out.width, height: out.height, pixels: out.pixels, plan: plan, stats: out.stats)
     }
 
-    /// Loads, renders and writes one PNG atomically.
-    public func renderFile(_ scenePath: String, to output: String, scale: Double? = nil,
+    /// One frame of a document at `time` (builds its timeline; for sequences keep an
+    /// `AnimatedScene` and call `render(_:at:scale:)` so images are decoded once).
+    public func render(_ doc: SceneDocument, at time: Double, scale: Double? = nil) throws -> Frame {
+        try render(AnimatedScene(doc), at: time, scale: scale)
+    }
+
+    /// The document at time 0.
+    public func render(_ doc: SceneDocument, scale: Double? = nil) throws -> Frame {
+        try render(doc, at: 0, scale: scale)
+    }
+
+    /// Loads, renders at `time` and writes one PNG atomically.
+    public func renderFile(_ scenePath: String, to output: String, at time: Double = 0, scale: Double? = nil,
                            compression: PNGCodec.Compression = .fast) throws -> Frame {
         let doc = try StageTimings.measure(&timings.load) { try SceneDecoder.load(path: scenePath) }
-        let frame = try render(doc, scale: scale)
+        let frame = try render(doc, at: time, scale: scale)
         try StageTimings.measure(&timings.encode) {
             try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height, to: output, compression: compression)
         }
         return frame
+    }
+
+    /// Adds time spent outside the renderer (loading, encoding) to its timings.
+    public func record(_ slot: WritableKeyPath<StageTimings, UInt64>, nanoseconds: UInt64) {
+        timings[keyPath: slot] += nanoseconds
     }
 
     public func resetTimings() { timings = StageTimings() }

@@ -1,9 +1,12 @@
 import Foundation
 
 /// Wall-clock time per pipeline stage, in nanoseconds (measured around each stage, never read
-/// inside evaluation or planning, which stay deterministic).
+/// inside evaluation or planning, which stay deterministic). Stages accumulate over the frames a
+/// `SceneRenderer` renders until `resetTimings()`.
 public struct StageTimings: Sendable {
     public var load: UInt64 = 0
+    /// Scene time → presentation tree (`PresentationTimeline.presentation(at:)`).
+    public var evaluate: UInt64 = 0
     public var decodeImages: UInt64 = 0
     public var plan: UInt64 = 0
     public var render: UInt64 = 0
@@ -16,8 +19,17 @@ public struct StageTimings: Sendable {
         return try body()
     }
 
+    /// Every stage divided by `frames` (per-frame means of accumulated timings).
+    public func averaged(over frames: Int) -> StageTimings {
+        let n = UInt64(max(frames, 1))
+        var t = StageTimings()
+        t.load = load / n; t.evaluate = evaluate / n; t.decodeImages = decodeImages / n
+        t.plan = plan / n; t.render = render / n; t.encode = encode / n
+        return t
+    }
+
     public var summary: String {
         func ms(_ ns: UInt64) -> String { String(format: "%.1f ms", Double(ns) / 1e6) }
-        return "load \(ms(load)), images \(ms(decodeImages)), plan \(ms(plan)), render \(ms(render)), encode \(ms(encode))"
+        return "load \(ms(load)), evaluate \(ms(evaluate)), images \(ms(decodeImages)), plan \(ms(plan)), render \(ms(render)), encode \(ms(encode))"
     }
 }

@@ -80,7 +80,7 @@ extension Builder {
     mutating func imageSlot(_ info: ImageInfo) -> Int {
         if let i = imageIndex[info.key] { return i }
         imageIndex[info.key] = plannedImages.count
-        plannedImages.append(PlannedImage(key: info.key, pixelWidth: info.width, pixelHeight: info.height))
+        plannedImages.append(PlannedImage(key: info.key, pixelWidth: info.width, pixelHeight: info.height, isOpaque: info.isOpaque))
         return plannedImages.count - 1
     }
 
@@ -99,7 +99,13 @@ extension Builder {
         let devicePixels = (quad.width / px) * (quad.height / py)
         let texels = abs(uv.size.width * uv.size.height)
         let filter = devicePixels > texels ? layer.magnificationFilter : layer.minificationFilter
-        return filter == .nearest ? .nearest : .linear
+        switch filter {
+        case .nearest: return .nearest
+        case .linear: return .linear
+        // Mip levels matter only when texels shrink; at 1:1 or magnified, trilinear reads level 0
+        // exactly as bilinear does (so it is drawn bilinear, without building levels).
+        case .trilinear: return texels > devicePixels * (1 + 1e-9) ? .trilinear : .linear
+        }
     }
 }
 

@@ -19,11 +19,14 @@ public struct FramePlan: Sendable {
     public var items: [DrawItem]
     /// What the plan saw but does not draw yet (reported to the user, never silently dropped).
     public var unsupported: [Unsupported]
+    /// The offscreen passes Core Animation would render for this frame, innermost first
+    /// (`Builder+OffscreenPasses.swift`). Recorded for the profiler; they do not change `items`.
+    public var offscreenPasses: [OffscreenPass]
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
-                items: [DrawItem] = [], unsupported: [Unsupported] = []) {
+                items: [DrawItem] = [], unsupported: [Unsupported] = [], offscreenPasses: [OffscreenPass] = []) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
-        self.images = images; self.items = items; self.unsupported = unsupported
+        self.images = images; self.items = items; self.unsupported = unsupported; self.offscreenPasses = offscreenPasses
     }
 }
 
@@ -45,8 +48,10 @@ public struct PlannedImage: Sendable, Hashable {
     public var key: UInt64
     public var pixelWidth: Int
     public var pixelHeight: Int
-    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int) {
-        self.key = key; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+    /// Every pixel has alpha 1 (from `ImageInfo.isOpaque`; false when unknown).
+    public var isOpaque: Bool
+    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int, isOpaque: Bool = false) {
+        self.key = key; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.isOpaque = isOpaque
     }
 }
 
@@ -88,6 +93,9 @@ public struct DrawItem: Sendable, Equatable {
         case nearest
         /// Bilinear filtering (the default filters).
         case linear
+        /// Trilinear filtering: bilinear in the two mip levels nearest the minification, blended
+        /// (minificationFilter = trilinear on minified content; the backend builds the levels).
+        case trilinear
     }
 
     public enum Paint: Sendable, Equatable {

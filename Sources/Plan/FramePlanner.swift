@@ -19,7 +19,8 @@ public struct FramePlanner {
         b.visit(root, parentSublayerToDevice: device, clips: [], opacity: 1, flippedAncestors: 0, path: [])
         let clear = canvas.backgroundColor.map { RGBA(premultiplying: $0) } ?? .clear
         return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
-                         images: b.plannedImages, items: b.items, unsupported: b.unsupported)
+                         images: b.plannedImages, items: b.items, unsupported: b.unsupported,
+                         offscreenPasses: b.offscreenPasses)
     }
 }
 
@@ -39,6 +40,7 @@ struct Builder {
     var imageIndex: [UInt64: Int] = [:]
     var unsupported: [Unsupported] = []
     var reported: Set<String> = []
+    var offscreenPasses: [OffscreenPass] = []
 
     init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
 
@@ -65,6 +67,8 @@ struct Builder {
         // Clips in this layer's own bounds space.
         let localClips = clips.map { ActiveClip(fromSublayerSpace: toParent * $0.fromSublayerSpace, shape: $0.shape, layer: $0.layer) }
         let clipList = drawClips(localClips, layer, path)
+        let firstItem = items.count
+        defer { recordOffscreenPasses(layer, world, subtreeItems: firstItem..<items.count) }
 
         reportUnsupported(layer, path)
         let draws = layer.layerClass != .transform   // CATransformLayer renders only its sublayers
@@ -132,9 +136,6 @@ struct Builder {
         case .replicator:
             if layer.replicator.instanceCount > 1, !layer.sublayers.isEmpty { report(.replicatorInstances, layer, path) }
         default: break
-        }
-        if layer.contents != nil, layer.minificationFilter == .trilinear || layer.magnificationFilter == .trilinear {
-            report(.trilinearFilter, layer, path)
         }
     }
 }

@@ -6,7 +6,12 @@ public struct ImageInfo: Sendable, Hashable {
     public var key: UInt64
     public var width: Int
     public var height: Int
-    public init(key: UInt64, width: Int, height: Int) { self.key = key; self.width = width; self.height = height }
+    /// Every pixel has alpha 1 (the image cannot show what lies beneath it). false when unknown,
+    /// so an image is never wrongly called opaque.
+    public var isOpaque: Bool
+    public init(key: UInt64, width: Int, height: Int, isOpaque: Bool = false) {
+        self.key = key; self.width = width; self.height = height; self.isOpaque = isOpaque
+    }
 }
 
 /// Looks up decoded images by their source.

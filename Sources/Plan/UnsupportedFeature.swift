@@ -16,8 +16,6 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     case textContent
     /// CAReplicatorLayer instances after the first.
     case replicatorInstances
-    /// minificationFilter/magnificationFilter trilinear (no mipmaps yet): drawn bilinear.
-    case trilinearFilter
     /// More nested, differently transformed masksToBounds clips than the backend's slots.
     case deepClipNesting
 
@@ -30,7 +28,6 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .gradientContent: return "CAGradientLayer gradients are not rendered yet"
         case .textContent: return "CATextLayer text is not rendered yet"
         case .replicatorInstances: return "CAReplicatorLayer draws only instance 0 for now"
-        case .trilinearFilter: return "trilinear filtering is drawn as bilinear (no mipmaps yet)"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         }
     }

@@ -7,7 +7,7 @@ struct DrawBatch: Equatable {
     var key: PipelineKey
     /// Index into the frame's resolved textures (nil for solid paint).
     var texture: Int?
-    var linearSampler: Bool
+    var sampler: SamplerKind
     var firstItem: Int
     var count: Int
 }
@@ -21,6 +21,7 @@ enum DrawBatching {
         case .solid: paint = .solid
         case .image(_, .texelFetch, _): paint = .texelFetch
         case .image(_, .nearest, _), .image(_, .linear, _): paint = .filtered
+        case .image(_, .trilinear, _): paint = .mipmapped
         }
         return PipelineKey(paint: paint, hasShape: item.shape != nil, hasInner: item.innerShape != nil,
                            clipCount: min(item.clips.count, DrawItem.maxClips))
@@ -34,18 +35,27 @@ enum DrawBatching {
         for (i, item) in items.enumerated() {
             let key = pipelineKey(for: item)
             var texture: Int?
-            var linear = false
+            var sampler = SamplerKind.nearest
             if case .image(let index, let sampling, _) = item.paint {
                 texture = textureSlot(index)
-                linear = sampling == .linear
+                sampler = samplerKind(sampling)
             }
-            if var last = batches.last, last.key == key, last.texture == texture, last.linearSampler == linear {
+            if var last = batches.last, last.key == key, last.texture == texture, last.sampler == sampler {
                 last.count += 1
                 batches[batches.count - 1] = last
             } else {
-                batches.append(DrawBatch(key: key, texture: texture, linearSampler: linear, firstItem: i, count: 1))
+                batches.append(DrawBatch(key: key, texture: texture, sampler: sampler, firstItem: i, count: 1))
             }
         }
         return batches
+    }
+
+    /// texelFetch ignores the sampler; it binds the nearest one.
+    static func samplerKind(_ sampling: DrawItem.Sampling) -> SamplerKind {
+        switch sampling {
+        case .texelFetch, .nearest: return .nearest
+        case .linear: return .linear
+        case .trilinear: return .trilinear
+        }
     }
 }

@@ -1,7 +1,9 @@
 import CVulkan
 
 /// A 2D R8G8B8A8_UNORM image in device-local memory with a view: textures and the render target.
-/// UNORM, not sRGB: Core Animation blends sRGB-encoded values, so nothing may be linearised.
+/// UNORM, not sRGB: Core Animation blends sRGB-encoded values, so nothing may be linearised (mip
+/// levels are averaged in the same encoded, premultiplied space as everything else).
+/// `mipLevels` > 1 for textures sampled trilinearly; the view covers every level.
 final class GPUImage {
     let device: VulkanDevice
     let handle: VkImage
@@ -9,18 +11,26 @@ final class GPUImage {
     let view: VkImageView
     let width: Int
     let height: Int
-    var byteCount: Int { width * height * 4 }
+    let mipLevels: Int
+    /// Bytes of every level (a full mip chain adds about a third to level 0).
+    var byteCount: Int {
+        (0..<mipLevels).reduce(0) { sum, level in
+            let (w, h) = GPUImage.levelExtent(width, height, level)
+            return sum + w * h * 4
+        }
+    }
 
-    init(_ device: VulkanDevice, width: Int, height: Int, usage: VkImageUsageFlags) throws {
+    init(_ device: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags) throws {
         self.device = device
         self.width = width
         self.height = height
+        self.mipLevels = mipLevels
         var info = VkImageCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
         info.imageType = VK_IMAGE_TYPE_2D
         info.format = DeviceSelector.colorFormat
         info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
-        info.mipLevels = 1
+        info.mipLevels = UInt32(mipLevels)
         info.arrayLayers = 1
         info.samples = VK_SAMPLE_COUNT_1_BIT
         info.tiling = VK_IMAGE_TILING_OPTIMAL
@@ -44,7 +54,7 @@ final class GPUImage {
         viewInfo.image = image
         viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D
         viewInfo.format = DeviceSelector.colorFormat
-        viewInfo.subresourceRange = GPUImage.colorRange
+        viewInfo.subresourceRange = GPUImage.colorRange(levels: mipLevels)
         var view: VkImageView?
         let result = vkCreateImageView(device.handle, &viewInfo, nil, &view)
         if result != VK_SUCCESS {
@@ -62,8 +72,29 @@ final class GPUImage {
         vkFreeMemory(device.handle, memory, nil)
     }
 
-    static let colorRange = VkImageSubresourceRange(
-        aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: 0, levelCount: 1, baseArrayLayer: 0, layerCount: 1)
-    static let colorLayers = VkImageSubresourceLayers(
-        aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: 0, baseArrayLayer: 0, layerCount: 1)
+    static let colorRange = colorRange(levels: 1)
+    static let colorLayers = colorLayers(level: 0)
+
+    /// Levels `base ..< base + levels` of the colour aspect.
+    static func colorRange(base: Int = 0, levels: Int) -> VkImageSubresourceRange {
+        VkImageSubresourceRange(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, baseMipLevel: UInt32(base),
+                                levelCount: UInt32(levels), baseArrayLayer: 0, layerCount: 1)
+    }
+
+    static func colorLayers(level: Int) -> VkImageSubresourceLayers {
+        VkImageSubresourceLayers(aspectMask: VK_IMAGE_ASPECT_COLOR_BIT.rawValue, mipLevel: UInt32(level),
+                                 baseArrayLayer: 0, layerCount: 1)
+    }
+
+    /// A full mip chain: down to 1×1, ⌊log2(max(w, h))⌋ + 1 levels.
+    static func fullMipChainLength(_ width: Int, _ height: Int) -> Int {
+        var levels = 1, side = max(width, height)
+        while side > 1 { side /= 2; levels += 1 }
+        return levels
+    }
+
+    /// The size of `level`: each level halves (rounding down), never below 1.
+    static func levelExtent(_ width: Int, _ height: Int, _ level: Int) -> (Int, Int) {
+        (max(width >> level, 1), max(height >> level, 1))
+    }
 }

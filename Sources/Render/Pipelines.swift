@@ -4,11 +4,23 @@ import CVulkan
 /// (Shaders/draw_record.glsl), so every variant compiles to just the code it runs: the common
 /// cases (a plain solid quad, a texelFetch image) have no coverage code at all.
 struct PipelineKey: Hashable {
-    enum Paint: Hashable { case solid, texelFetch, filtered }
+    /// solid colour; image read with texelFetch; image through a sampler at level 0 (nearest or
+    /// linear); image through the trilinear sampler with the hardware's level of detail.
+    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped }
     var paint: Paint
     var hasShape: Bool
     var hasInner: Bool
     var clipCount: Int
+}
+
+/// Which sampler an image's descriptor set holds.
+enum SamplerKind: Hashable, CaseIterable {
+    /// Nearest, level 0 (also bound for texelFetch, which ignores the sampler).
+    case nearest
+    /// Bilinear, level 0.
+    case linear
+    /// Bilinear within the two nearest mip levels, blended (mipmapMode LINEAR).
+    case trilinear
 }
 
 /// Shader modules, layouts, samplers and the lazily built, cached pipelines (building one costs an
@@ -22,6 +34,7 @@ final class PipelineLibrary {
     let layout: VkPipelineLayout
     let nearestSampler: VkSampler
     let linearSampler: VkSampler
+    let trilinearSampler: VkSampler
     private let vertexShader: VkShaderModule
     private let solidShader: VkShaderModule
     private let imageShader: VkShaderModule
@@ -55,6 +68,7 @@ final class PipelineLibrary {
         self.layout = layout!
         nearestSampler = try Self.sampler(device, filter: VK_FILTER_NEAREST)
         linearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR)
+        trilinearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR, mipmapped: true)
         vertexShader = try Self.module(device, SPIRV.shader_quad_vert)
         solidShader = try Self.module(device, SPIRV.shader_quad_solid_frag)
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
@@ -72,6 +86,7 @@ final class PipelineLibrary {
         for m in [vertexShader, solidShader, imageShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
+        vkDestroySampler(d, trilinearSampler, nil)
         vkDestroyPipelineLayout(d, layout, nil)
         vkDestroyDescriptorSetLayout(d, recordSetLayout, nil)
         vkDestroyDescriptorSetLayout(d, textureSetLayout, nil)
@@ -87,9 +102,18 @@ final class PipelineLibrary {
 
     var pipelineCount: Int { pipelines.count }
 
+    func sampler(_ kind: SamplerKind) -> VkSampler {
+        switch kind {
+        case .nearest: return nearestSampler
+        case .linear: return linearSampler
+        case .trilinear: return trilinearSampler
+        }
+    }
+
     // MARK: building
 
-    /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING (4 bytes each).
+    /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING (4 bytes each);
+    /// SAMPLING is 0 texelFetch, 1 sampler at level 0, 2 sampler with implicit level of detail.
     private struct Specialization {
         var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32
     }
@@ -98,7 +122,7 @@ final class PipelineLibrary {
         let arena = PinnedArena()
         let data = arena.pin(Specialization(
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
-            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .filtered ? 1 : 0))
+            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered ? 1 : 0))
         let entries = arena.pin(array: (0..<4).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
@@ -207,17 +231,19 @@ final class PipelineLibrary {
         return layout!
     }
 
-    /// CLAMP_TO_EDGE on both axes, one level: texel space outside the image repeats its edge.
-    private static func sampler(_ device: VulkanDevice, filter: VkFilter) throws -> VkSampler {
+    /// CLAMP_TO_EDGE on both axes: texel space outside the image repeats its edge. Level 0 only,
+    /// unless `mipmapped`: then linear between levels, over the whole chain the texture has
+    /// (maxLod = VK_LOD_CLAMP_NONE; the view's level count bounds it).
+    private static func sampler(_ device: VulkanDevice, filter: VkFilter, mipmapped: Bool = false) throws -> VkSampler {
         var info = VkSamplerCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_SAMPLER_CREATE_INFO
         info.magFilter = filter
         info.minFilter = filter
-        info.mipmapMode = VK_SAMPLER_MIPMAP_MODE_NEAREST
+        info.mipmapMode = mipmapped ? VK_SAMPLER_MIPMAP_MODE_LINEAR : VK_SAMPLER_MIPMAP_MODE_NEAREST
         info.addressModeU = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
         info.addressModeV = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
         info.addressModeW = VK_SAMPLER_ADDRESS_MODE_CLAMP_TO_EDGE
-        info.maxLod = 0
+        info.maxLod = mipmapped ? 1000 : 0     // 1000 = VK_LOD_CLAMP_NONE
         var sampler: VkSampler?
         try vkCheck(vkCreateSampler(device.handle, &info, nil, &sampler), "vkCreateSampler")
         return sampler!

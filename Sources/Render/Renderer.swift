@@ -25,6 +25,9 @@ public final class Renderer {
     private var records: DrawRecordBuffer?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
+    /// How mip levels are made for trilinear sampling: device blits where the colour format
+    /// supports them, else the CPU (internal so tests can exercise the fallback).
+    var mipmapGeneration: MipmapGeneration
 
     /// The device rendering (e.g. "llvmpipe (LLVM 15.0.6, 256 bits)").
     public var deviceName: String { device.name }
@@ -49,6 +52,7 @@ public final class Renderer {
         textures = TextureCache(device, budgetBytes: Self.defaultTextureBudgetBytes)
         commands = try FrameCommands(device)
         timer = try GPUTimer(device)
+        mipmapGeneration = device.mipmapGeneration
         try device.checkValidation()
     }
 
@@ -62,7 +66,8 @@ public final class Renderer {
         }
         frameNumber += 1
         let frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
-                                              pipelines: pipelines, maxDimension: maxSide)
+                                              pipelines: pipelines, maxDimension: maxSide,
+                                              mipmapGeneration: mipmapGeneration)
         let batches: [DrawBatch]
         do {
             batches = try encode(plan, frameTextures)
@@ -169,7 +174,7 @@ public final class Renderer {
                     boundPipeline = pipeline
                 }
                 if let slot = batch.texture {
-                    var set: VkDescriptorSet? = frameTextures.slots[slot].descriptorSet(linear: batch.linearSampler)
+                    var set: VkDescriptorSet? = frameTextures.slots[slot].descriptorSet(batch.sampler)
                     if boundTexture != set {
                         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 1, 1, &set, 0, nil)
                         boundTexture = set

@@ -2,20 +2,37 @@ import CVulkan
 import Plan
 import Raster
 
+/// A texture created this frame and what fills it: level 0 from the bitmap, and for a mipmapped
+/// texture either device blits or (the fallback) levels computed on the CPU, uploaded with it.
+struct TextureUpload {
+    var texture: Texture
+    var bitmap: Bitmap
+    /// Levels 1… when the CPU made them (`MipmapGeneration.cpu`); empty otherwise.
+    var cpuLevels: [[UInt8]] = []
+    var byteCount: Int { cpuLevels.reduce(bitmap.pixels.count) { $0 + $1.count } }
+}
+
 /// The textures one frame draws with: plan image index -> slot, one slot per distinct content hash,
 /// and the uploads the frame must record for textures that were not yet resident.
 struct FrameTextures {
     private(set) var slots: [Texture] = []
     private var slotOfImage: [Int]
     private var slotOfContent: [UInt64: Int] = [:]
-    private(set) var uploads: [(texture: Texture, bitmap: Bitmap)] = []
-    var uploadBytes: Int { uploads.reduce(0) { $0 + $1.bitmap.pixels.count } }
+    private(set) var uploads: [TextureUpload] = []
+    var uploadBytes: Int { uploads.reduce(0) { $0 + $1.byteCount } }
 
     /// Resolves every image the items paint. Throws for an unknown index or key, or an image the
     /// device cannot hold; textures created before the throw are discarded from the cache again.
+    /// Content that any item samples trilinearly gets a mipmapped texture.
     init(_ plan: FramePlan, images: [UInt64: Bitmap], cache: TextureCache, frame: UInt64,
-         pipelines: PipelineLibrary, maxDimension: Int) throws {
+         pipelines: PipelineLibrary, maxDimension: Int, mipmapGeneration: MipmapGeneration) throws {
         slotOfImage = [Int](repeating: -1, count: plan.images.count)
+        var mipmappedContent = Set<UInt64>()
+        for item in plan.items {
+            guard case .image(let index, .trilinear, _) = item.paint, plan.images.indices.contains(index),
+                  let bitmap = images[plan.images[index].key] else { continue }
+            mipmappedContent.insert(bitmap.contentHash)
+        }
         do {
             for item in plan.items {
                 guard case .image(let index, _, _) = item.paint else { continue }
@@ -28,8 +45,16 @@ struct FrameTextures {
                                                       height: bitmap.height, maximum: maxDimension)
                 }
                 if let slot = slotOfContent[bitmap.contentHash] { slotOfImage[index] = slot; continue }
-                let (texture, needsUpload) = try cache.texture(for: bitmap, frame: frame, pipelines: pipelines)
-                if needsUpload { uploads.append((texture, bitmap)) }
+                let mipmapped = mipmappedContent.contains(bitmap.contentHash)
+                let (texture, needsUpload) = try cache.texture(for: bitmap, mipmapped: mipmapped, frame: frame, pipelines: pipelines)
+                if needsUpload {
+                    var upload = TextureUpload(texture: texture, bitmap: bitmap)
+                    if mipmapped, mipmapGeneration == .cpu {
+                        upload.cpuLevels = MipChain.cpuLevels(bitmap.pixels, width: bitmap.width, height: bitmap.height,
+                                                              levels: texture.image.mipLevels)
+                    }
+                    uploads.append(upload)
+                }
                 slotOfContent[bitmap.contentHash] = slots.count
                 slotOfImage[index] = slots.count
                 slots.append(texture)
@@ -46,27 +71,39 @@ struct FrameTextures {
     /// before that, drop them so a later frame uploads them again.
     func discardUploads(from cache: TextureCache) { uploads.forEach { cache.discard($0.texture) } }
 
-    /// Copies the pixels into `staging` and records buffer -> image copies with the layout
-    /// transitions that make them readable by fragment shaders.
+    /// Copies the pixels into `staging` and records buffer -> image copies (and, for mipmapped
+    /// textures without CPU levels, the blit chain) with the layout transitions that make every
+    /// level readable by fragment shaders.
     func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer) {
         var offset = 0
-        for (texture, bitmap) in uploads {
-            bitmap.pixels.withUnsafeBytes { src in
-                (staging.mapped + offset).copyMemory(from: src.baseAddress!, byteCount: src.count)
-            }
-            let image = texture.image.handle
+        for upload in uploads {
+            let gpuImage = upload.texture.image
+            let image = gpuImage.handle
+            let allLevels = GPUImage.colorRange(levels: gpuImage.mipLevels)
+            // Every level is written by a transfer: level 0 (and CPU levels) by copies, the rest by blits.
             Barriers.image(cmd, image, from: VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
-                           to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT)
-            var region = VkBufferImageCopy()
-            region.bufferOffset = VkDeviceSize(offset)
-            region.imageSubresource = GPUImage.colorLayers
-            region.imageExtent = VkExtent3D(width: UInt32(bitmap.width), height: UInt32(bitmap.height), depth: 1)
-            vkCmdCopyBufferToImage(cmd, staging.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
-            Barriers.image(cmd, image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
-                           VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                           to: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
-                           VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
-            offset += bitmap.pixels.count
+                           to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
+                           VK_ACCESS_2_TRANSFER_WRITE_BIT, levels: allLevels)
+            for (level, pixels) in ([upload.bitmap.pixels] + upload.cpuLevels).enumerated() {
+                pixels.withUnsafeBytes { src in
+                    (staging.mapped + offset).copyMemory(from: src.baseAddress!, byteCount: src.count)
+                }
+                let (w, h) = GPUImage.levelExtent(gpuImage.width, gpuImage.height, level)
+                var region = VkBufferImageCopy()
+                region.bufferOffset = VkDeviceSize(offset)
+                region.imageSubresource = GPUImage.colorLayers(level: level)
+                region.imageExtent = VkExtent3D(width: UInt32(w), height: UInt32(h), depth: 1)
+                vkCmdCopyBufferToImage(cmd, staging.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
+                offset += pixels.count
+            }
+            if gpuImage.mipLevels > 1, upload.cpuLevels.isEmpty {
+                MipChain.recordBlits(cmd, gpuImage)
+            } else {
+                Barriers.image(cmd, image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
+                               VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                               to: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                               VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, levels: allLevels)
+            }
         }
     }
 }

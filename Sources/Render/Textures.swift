@@ -2,26 +2,34 @@ import CVulkan
 import Raster
 
 /// A bitmap resident on the device, with its descriptor sets (one per sampler), ready to bind.
+/// `mipmapped` textures carry a full mip chain (for trilinear sampling); the nearest and linear
+/// samplers read only their level 0, so one mipmapped texture serves every kind of item.
 final class Texture {
     let image: GPUImage
     let contentHash: UInt64
     /// The frame number that last drew with it (for LRU eviction).
     var lastUsedFrame: UInt64 = 0
+    /// Has the full mip chain (levels down to 1×1).
+    let mipmapped: Bool
     private let pool: VkDescriptorPool
-    /// Set 1 with the nearest sampler (also used for texelFetch, which ignores the sampler) and with
-    /// the linear sampler.
-    let nearestSet: VkDescriptorSet
-    let linearSet: VkDescriptorSet
+    /// Set 1 per `SamplerKind`, in `SamplerKind.allCases` order.
+    private let sets: [VkDescriptorSet]
 
-    init(_ device: VulkanDevice, width: Int, height: Int, contentHash: UInt64, pipelines: PipelineLibrary) throws {
-        image = try GPUImage(device, width: width, height: height,
-                             usage: VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue)
+    init(_ device: VulkanDevice, width: Int, height: Int, mipmapped: Bool, contentHash: UInt64,
+         pipelines: PipelineLibrary) throws {
+        // Mip levels are blitted from the level above: the image is also a transfer source.
+        let levels = mipmapped ? GPUImage.fullMipChainLength(width, height) : 1
+        image = try GPUImage(device, width: width, height: height, mipLevels: levels,
+                             usage: VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
+                                | (levels > 1 ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue : 0))
+        self.mipmapped = mipmapped
         self.contentHash = contentHash
         // A tiny pool per texture: evicting the texture frees its sets with it.
-        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: 2)
+        let kinds = SamplerKind.allCases
+        var poolSize = VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER, descriptorCount: UInt32(kinds.count))
         var poolInfo = VkDescriptorPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
-        poolInfo.maxSets = 2
+        poolInfo.maxSets = UInt32(kinds.count)
         poolInfo.poolSizeCount = 1
         var pool: VkDescriptorPool?
         try withUnsafePointer(to: &poolSize) { sizes in
@@ -29,21 +37,21 @@ final class Texture {
             try vkCheck(vkCreateDescriptorPool(device.handle, &poolInfo, nil, &pool), "vkCreateDescriptorPool")
         }
         self.pool = pool!
-        var layouts: [VkDescriptorSetLayout?] = [pipelines.textureSetLayout, pipelines.textureSetLayout]
-        var sets = [VkDescriptorSet?](repeating: nil, count: 2)
+        var layouts = [VkDescriptorSetLayout?](repeating: pipelines.textureSetLayout, count: kinds.count)
+        var sets = [VkDescriptorSet?](repeating: nil, count: kinds.count)
         var allocInfo = VkDescriptorSetAllocateInfo()
         allocInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
         allocInfo.descriptorPool = pool
-        allocInfo.descriptorSetCount = 2
+        allocInfo.descriptorSetCount = UInt32(kinds.count)
         let result = layouts.withUnsafeMutableBufferPointer { l in
             allocInfo.pSetLayouts = UnsafePointer(l.baseAddress)
             return vkAllocateDescriptorSets(device.handle, &allocInfo, &sets)
         }
         if result != VK_SUCCESS { vkDestroyDescriptorPool(device.handle, pool, nil) }
         try vkCheck(result, "vkAllocateDescriptorSets")
-        nearestSet = sets[0]!
-        linearSet = sets[1]!
-        for (set, sampler) in [(nearestSet, pipelines.nearestSampler), (linearSet, pipelines.linearSampler)] {
+        self.sets = sets.map { $0! }
+        for (set, kind) in zip(self.sets, kinds) {
+            let sampler = pipelines.sampler(kind)
             var imageInfo = VkDescriptorImageInfo(sampler: sampler, imageView: image.view,
                                                   imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
             withUnsafePointer(to: &imageInfo) { info in
@@ -61,7 +69,7 @@ final class Texture {
 
     deinit { vkDestroyDescriptorPool(image.device.handle, pool, nil) }
 
-    func descriptorSet(linear: Bool) -> VkDescriptorSet { linear ? linearSet : nearestSet }
+    func descriptorSet(_ sampler: SamplerKind) -> VkDescriptorSet { sets[SamplerKind.allCases.firstIndex(of: sampler)!] }
 }
 
 /// Textures keyed by `Bitmap.contentHash`: identical images share one texture, and unchanged content
@@ -80,12 +88,17 @@ final class TextureCache {
     }
 
     /// The resident texture for `bitmap`, or a new (still empty) one plus `needsUpload = true`.
-    func texture(for bitmap: Bitmap, frame: UInt64, pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
-        if let t = textures[bitmap.contentHash], t.image.width == bitmap.width, t.image.height == bitmap.height {
+    /// `mipmapped`: some item samples it trilinearly. A resident texture without levels is then
+    /// replaced once by one with a full chain (uploaded again from the bitmap; levels can't be
+    /// added to a VkImage), which from then on serves both kinds of items; a texture that has
+    /// levels is never downgraded.
+    func texture(for bitmap: Bitmap, mipmapped: Bool, frame: UInt64, pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
+        if let t = textures[bitmap.contentHash], t.image.width == bitmap.width, t.image.height == bitmap.height,
+           t.mipmapped || !mipmapped {
             t.lastUsedFrame = frame
             return (t, false)
         }
-        let t = try Texture(device, width: bitmap.width, height: bitmap.height,
+        let t = try Texture(device, width: bitmap.width, height: bitmap.height, mipmapped: mipmapped,
                             contentHash: bitmap.contentHash, pipelines: pipelines)
         t.lastUsedFrame = frame
         if let old = textures.updateValue(t, forKey: bitmap.contentHash) { residentBytes -= old.image.byteCount }

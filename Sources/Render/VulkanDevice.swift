@@ -13,6 +13,9 @@ public final class VulkanDevice {
     let maxImageDimension2D: Int
     /// Nanoseconds per timestamp tick, or nil when the queue has no timestamps.
     let timestampPeriod: Double?
+    /// How trilinearly sampled textures get their mip levels (device blits where the colour format
+    /// allows them, else the CPU).
+    let mipmapGeneration: MipmapGeneration
     public let report: DeviceReport
     public var name: String { report.name }
 
@@ -80,6 +83,7 @@ public final class VulkanDevice {
         var properties = VkPhysicalDeviceProperties()
         vkGetPhysicalDeviceProperties(physical, &properties)
         maxImageDimension2D = Int(properties.limits.maxImageDimension2D)
+        mipmapGeneration = MipmapGeneration.supported(by: physical, format: DeviceSelector.colorFormat)
         var familyCount: UInt32 = 0
         vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nil)
         var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(familyCount))

@@ -12,6 +12,7 @@ struct Caprof: ParsableCommand {
         70 internal or Vulkan failure; 73 an output file could not be written.
         """,
         version: "0.1.0",
-        subcommands: [RenderCommand.self, DevicesCommand.self, SchemaCommand.self]
+        subcommands: [ProfileCommand.self, RenderCommand.self, DevicesCommand.self, SchemaCommand.self],
+        defaultSubcommand: ProfileCommand.self
     )
 }

@@ -2,27 +2,55 @@ import ArgumentParser
 import Foundation
 import LayerModel
 import Pipeline
+import Plan
 import Raster
 import SceneFormat
 
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene to a PNG through Vulkan (lavapipe when there is no GPU).",
+        abstract: "Render a scene to a PNG, or a sequence of frames, through Vulkan (lavapipe when there is no GPU).",
         discussion: """
-        The PNG is sRGB, non-premultiplied RGBA, canvas.width × canvas.height points at the canvas \
-        scale. It is written atomically: a failure never leaves a half-written file. Features the \
-        scene uses that caprof does not draw yet are listed as warnings.
+        One frame: the presentation tree at --time (default 0) as a PNG, sRGB, non-premultiplied \
+        RGBA, canvas.width × canvas.height points at the canvas scale.
+
+        A sequence: --frames START:END renders the half-open span [START, END) of scene time at \
+        --fps (default: the scene's timeline.fps) into the directory given by -o (created if \
+        missing), one PNG per frame named frame-NNNNN.png after the frame's index i (its time is \
+        i / fps), zero-padded to 5 digits or more when an index needs them. Bounds are seconds \
+        (0.5 or 0.5s) or frame numbers with an f suffix (12f); an empty START is 0 and an empty \
+        END the scene's timeline duration: `--frames 0:2`, `--frames 1:`, `--frames 12f:48f`. \
+        --sheet FILE also writes a contact sheet: every frame as a thumbnail (at most 240 pixels \
+        wide) in a grid of --sheet-columns columns (default ⌈√frames⌉), labelled with its time and \
+        frame number. A progress bar is shown when stderr is a terminal.
+
+        Every PNG is written atomically: a failure never leaves a half-written file (frames \
+        finished before a failure stay). Features the scene uses that caprof does not draw yet \
+        are listed as warnings.
         """)
 
     @Argument(help: "The scene file (caprof scene JSON).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: "The PNG to write.")
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames.", valueName: "path"))
     var output: String
 
-    @Option(help: "Scene time in seconds.")
-    var time: Double = 0
+    @Option(help: ArgumentHelp("Scene time in seconds of the one frame to render (default 0).", valueName: "seconds"))
+    var time: Double?
+
+    @Option(help: ArgumentHelp("Render the frames of [START, END) into the -o directory (seconds, or frame numbers with an f suffix).",
+                               valueName: "START:END"),
+            transform: { try FrameRange.parse($0) })
+    var frames: FrameRange?
+
+    @Option(help: ArgumentHelp("Frames per second for --frames (default: the scene's timeline.fps).", valueName: "fps"))
+    var fps: Double?
+
+    @Option(help: ArgumentHelp("With --frames, also write a contact sheet PNG of all frames.", valueName: "file"))
+    var sheet: String?
+
+    @Option(help: ArgumentHelp("Columns of the contact sheet (default ⌈√frames⌉).", valueName: "n"))
+    var sheetColumns: Int?
 
     @Option(help: "Device pixels per point, overriding canvas.scale.")
     var scale: Double?
@@ -33,16 +61,27 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Use the Vulkan device whose name contains this text (see `caprof devices`).")
     var device: String?
 
-    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress bar, no summary).")
     var quiet = false
 
+    static let maxFPS = 1000.0
+
     func validate() throws {
-        if time < 0 || !time.isFinite { throw ValidationError("--time must be a finite number of seconds ≥ 0") }
+        if let t = time, t < 0 || !t.isFinite { throw ValidationError("--time must be a finite number of seconds ≥ 0") }
         if let s = scale, !(s > 0 && s <= 16) { throw ValidationError("--scale must be in (0, 16]") }
+        if frames != nil && time != nil {
+            throw ValidationError("--frames and --time cannot be used together: --time renders one frame, --frames a sequence")
+        }
+        if frames == nil {
+            if fps != nil { throw ValidationError("--fps applies to --frames") }
+            if sheet != nil { throw ValidationError("--sheet needs --frames") }
+        }
+        if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
+        if sheetColumns != nil && sheet == nil { throw ValidationError("--sheet-columns applies to --sheet") }
+        if let c = sheetColumns, c < 1 { throw ValidationError("--sheet-columns must be ≥ 1") }
     }
 
     func run() throws {
-        let err = Terminal.stderr
         do {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var loadTime: UInt64 = 0
@@ -53,33 +92,39 @@ struct RenderCommand: ParsableCommand {
                     throw ValidationError("--scale \(s) makes the canvas \(c.pixelWidth)×\(c.pixelHeight) pixels; each side must be 1…\(Canvas.maxPixelSide)")
                 }
             }
-            let renderer = try SceneRenderer(preferredDevice: device)
-            let frame = try renderer.render(doc, scale: scale)
-            var timings = renderer.timings
-            timings.load = loadTime
-            try StageTimings.measure(&timings.encode) {
-                try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height,
-                                   to: output, compression: compression)
-            }
-            if !quiet {
-                for w in doc.warnings + frame.plan.unsupported { err.warning(warningLine(w)) }
-                let animated = doc.animations.values.reduce(0) { $0 + $1.count }
-                if animated > 0 || !doc.transactions.isEmpty {
-                    err.warning("warning: \(scene): \(animated) animation(s) and \(doc.transactions.count) transaction(s) are not evaluated yet; drawing the model tree (time \(time) s)")
-                }
-                let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-                err.write("\(err.green("wrote")) \(output) \(err.dim("(\(frame.width)×\(frame.height), \(frame.plan.items.count) draws, \(String(format: "%.0f", total)) ms: \(timings.summary); \(renderer.renderer.deviceName))"))")
+            let animated = AnimatedScene(doc)
+            if let range = frames {
+                try renderSequence(animated, range: range, loadTime: loadTime, start: t0)
+            } else {
+                try renderOne(animated, loadTime: loadTime, start: t0)
             }
         } catch let e as ValidationError {
             throw e
+        } catch let e as OutputError {
+            Terminal.stderr.error("error: \(e.message)")
+            throw ExitCode(CaprofExit.cantCreate)
         } catch {
             throw fail(error)
         }
     }
 
-    func warningLine(_ u: Unsupported) -> String {
-        if let l = u.location { return "\(l.file):\(l.line):\(l.column): warning: \(u.feature)" }
-        return "\(scene): warning: \(u.feature)"
+    func renderOne(_ animated: AnimatedScene, loadTime: UInt64, start t0: UInt64) throws {
+        let err = Terminal.stderr
+        let renderer = try SceneRenderer(preferredDevice: device)
+        let frame = try renderer.render(animated, at: time ?? 0, scale: scale)
+        renderer.record(\.load, nanoseconds: loadTime)
+        let t1 = DispatchTime.now().uptimeNanoseconds
+        try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height,
+                           to: output, compression: compression)
+        renderer.record(\.encode, nanoseconds: DispatchTime.now().uptimeNanoseconds - t1)
+        if !quiet {
+            var warnings = Warnings(animated, scene: scene)
+            warnings.add(frame.plan.unsupported)
+            for w in warnings.lines { err.warning(w) }
+            let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+            let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
+            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(frame.plan.items.count) draws, \(String(format: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
+        }
     }
 }
 

@@ -25,6 +25,32 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try renderer.render(plan, images: bitmaps)) }
     }
 
+    // The same work in a minimal hand-written Vulkan program (MinimalVulkanPeer), measured in the
+    // same run so the ratio caprof / peer is immune to this VM's drift. Its first frame must equal
+    // caprof's pixel for pixel (same work, same result), or the benchmark fails.
+    Benchmark("composite.peer.minimal-vulkan.identity-16") { benchmark in
+        let peer = try PeerFixture.shared.get().peer
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations { blackHole(try peer.frame()) }
+    }
+
+    // caprof and the peer interleaved frame by frame (alternating which goes first), one pair per
+    // iteration: the ratio of the two frame times within a pair cancels the VM's drift and the load
+    // of other processes, which back-to-back benchmarks only average out.
+    Benchmark("composite.ratio.caprof-over-peer.identity-16",
+              configuration: .init(metrics: [.wallClock] + PairedFrames.metrics, warmupIterations: 1,
+                                   maxDuration: .seconds(30), maxIterations: 20)) { benchmark in
+        let f = try PeerFixture.shared.get()
+        benchmark.startMeasurement()
+        for _ in benchmark.scaledIterations {
+            f.pairs += 1
+            let pair = try PairedFrames.measure(caprofFirst: f.pairs % 2 == 0,
+                                                caprof: { blackHole(try f.renderer.render(f.plan, images: f.bitmaps)) },
+                                                peer: { blackHole(try f.peer.frame()) })
+            pair.record(in: benchmark)
+        }
+    }
+
     Benchmark("composite 16 full-screen image layers, rotated ±2.5° scaled ±2% (bilinear)") { benchmark in
         let (renderer, plan, bitmaps) = try FullScreenStack.make(rotated: true)
         _ = try renderer.render(plan, images: bitmaps)
@@ -103,5 +129,59 @@ enum FullScreenStack {
             px[i + 3] = UInt8(a)
         } }
         return Bitmap(width: w, height: h, pixels: px)
+    }
+}
+
+/// One caprof frame and one peer frame timed back to back, and the metrics they are reported as.
+struct PairedFrames {
+    var caprofNanoseconds: UInt64, peerNanoseconds: UInt64
+
+    static let ratio = BenchmarkMetric.custom("caprof ÷ peer (‰)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let caprof = BenchmarkMetric.custom("caprof frame (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let peer = BenchmarkMetric.custom("peer frame (ms)", polarity: .prefersSmaller, useScalingFactor: false)
+    static let metrics = [ratio, caprof, peer]
+
+    static func measure(caprofFirst: Bool, caprof: () throws -> Void, peer: () throws -> Void) throws -> PairedFrames {
+        func timed(_ body: () throws -> Void) throws -> UInt64 {
+            let start = DispatchTime.now().uptimeNanoseconds
+            try body()
+            return DispatchTime.now().uptimeNanoseconds - start
+        }
+        if caprofFirst {
+            let c = try timed(caprof)
+            return PairedFrames(caprofNanoseconds: c, peerNanoseconds: try timed(peer))
+        }
+        let p = try timed(peer)
+        return PairedFrames(caprofNanoseconds: try timed(caprof), peerNanoseconds: p)
+    }
+
+    func record(in benchmark: Benchmark) {
+        benchmark.measurement(Self.ratio, Int((Double(caprofNanoseconds) / Double(max(peerNanoseconds, 1)) * 1000).rounded()))
+        benchmark.measurement(Self.caprof, Int((Double(caprofNanoseconds) / 1e6).rounded()))
+        benchmark.measurement(Self.peer, Int((Double(peerNanoseconds) / 1e6).rounded()))
+    }
+}
+
+/// The identity stack drawn by caprof and by the minimal Vulkan peer, made once per process (the
+/// benchmark closure runs once per sample). The peer's frame must equal caprof's byte for byte:
+/// same work, same result.
+final class PeerFixture {
+    let renderer: Renderer, plan: FramePlan, bitmaps: [UInt64: Bitmap]
+    let peer: MinimalVulkanCompositor
+    /// Frame pairs measured so far (alternates which of the two goes first).
+    var pairs = 0
+
+    static let shared = Result { try PeerFixture() }
+
+    private init() throws {
+        (renderer, plan, bitmaps) = try FullScreenStack.make(rotated: false)
+        let caprofPixels = try renderer.render(plan, images: bitmaps).pixels   // uploads its textures
+        peer = try MinimalVulkanCompositor(layers: (0..<16).map { FullScreenStack.image(seed: $0) },
+                                           opacity: 0.8, clear: (1, 1, 1, 1))
+        let peerPixels = try peer.frame()
+        guard peerPixels == caprofPixels else {
+            let differing = zip(peerPixels, caprofPixels).filter { $0 != $1 }.count
+            throw MinimalVulkanCompositor.Failure(description: "the peer's frame differs from caprof's in \(differing) bytes")
+        }
     }
 }

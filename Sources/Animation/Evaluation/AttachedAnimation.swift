@@ -1,0 +1,78 @@
+import Geometry
+import LayerModel
+
+/// An animation as `add(_:forKey:)` leaves it on a layer: the spec with every default resolved
+/// (duration, beginTime, transaction timing function) and what per-frame evaluation needs
+/// precomputed (timing curve, spring, keyframe sampler, the key path's table entry). Built once
+/// when the animation is added; evaluated every frame without allocation for scalar values.
+/// A class: the per-frame walk iterates these lists, and a reference costs one retain where a
+/// struct of this size would be copied.
+final class AttachedAnimation: Sendable {
+    /// `add(_:forKey:)`'s key (a later animation with the same key replaces this one).
+    let key: String?
+    let timing: MediaTiming
+    /// Only honoured for top-level animations; a group's children ignore theirs (reference §3.5).
+    let removedOnCompletion: Bool
+    /// nil = linear pacing.
+    let timingFunction: TimingFunction?
+    let kind: Kind
+    /// Where the animation is written (for warnings).
+    let location: SourceLocation
+
+    enum Kind: Sendable {
+        case property(PropertyAnimation)
+        /// CAAnimationGroup: children timed in the group's basic local time (reference §4.6).
+        case group([AttachedAnimation])
+        /// CATransition: the layer's previous state (nil = nothing was on screen) gives way to the new.
+        indirect case transition(TransitionSpec, snapshot: Layer?)
+    }
+
+    init(key: String?, timing: MediaTiming, removedOnCompletion: Bool, timingFunction: TimingFunction?,
+         kind: Kind, location: SourceLocation) {
+        self.key = key; self.timing = timing; self.removedOnCompletion = removedOnCompletion
+        self.timingFunction = timingFunction; self.kind = kind; self.location = location
+    }
+
+    /// The progress the animation's own timing function gives at normalised time `u`.
+    @inline(__always) func curve(_ u: Double) -> Double { timingFunction.map { $0(u) } ?? u }
+
+    /// When the animation stops affecting the layer, in the layer's local time (nil = never:
+    /// infinite repeat, a frozen speed 0, or a forwards fill that is never removed).
+    var endInLayerTime: Double? {
+        let end = timing.endTimeInParent
+        guard end.isFinite else { return nil }
+        if !removedOnCompletion && (timing.fillMode == .forwards || timing.fillMode == .both) {
+            // Holds its end value forever, but stops changing at `end`.
+            return end
+        }
+        return end
+    }
+}
+
+/// A CAPropertyAnimation subclass (basic, spring, keyframe) bound to its key path. A class for
+/// the same reason as `AttachedAnimation`: matching `.property(let a)` then costs a retain.
+final class PropertyAnimation: Sendable {
+    let keyPath: ResolvedKeyPath
+    let property: LayerProperty
+    let additive: Bool
+    let cumulative: Bool
+    let source: Source
+    /// The presentation value of the key path when the animation was added: the start of the
+    /// `prev → base` row of the from/to/by table (no from, to or by: implicit animations).
+    let captured: AnimationValue?
+
+    init(keyPath: ResolvedKeyPath, property: LayerProperty, additive: Bool, cumulative: Bool,
+         source: Source, captured: AnimationValue?) {
+        self.keyPath = keyPath; self.property = property; self.additive = additive
+        self.cumulative = cumulative; self.source = source; self.captured = captured
+    }
+
+    enum Source: Sendable {
+        /// CABasicAnimation (and the value part of CASpringAnimation): from/to/by.
+        case basic(from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
+        /// CASpringAnimation: progress is the spring's displacement at the local time in seconds.
+        case spring(SpringSolver, from: AnimationValue?, to: AnimationValue?, by: AnimationValue?)
+        /// CAKeyframeAnimation.
+        case keyframe(KeyframeSampler, rotationMode: RotationMode?)
+    }
+}

@@ -1,0 +1,35 @@
+import Animation
+import LayerModel
+import SceneFormat
+
+/// A loaded scene ready to be rendered at any time: the document, its one `PresentationTimeline`
+/// (built once, whatever the number of frames), and the images decoded so far. Images are cached
+/// by source across frames: a source is decoded the first time a presentation tree shows it.
+///
+/// A class because the image cache fills as frames are rendered; use one per document.
+public final class AnimatedScene {
+    public let document: SceneDocument
+    public let timeline: PresentationTimeline
+    public private(set) var images = SceneImages()
+
+    public init(_ document: SceneDocument) {
+        self.document = document
+        timeline = PresentationTimeline(scene: document.scene, animations: document.animations,
+                                        transactions: document.transactions)
+    }
+
+    public var canvas: Canvas { document.scene.canvas }
+    /// The span of scene time a whole-timeline run samples (`PresentationTimeline.duration`).
+    public var duration: Double { timeline.duration }
+    /// The scene's frame rate (`timeline.fps`).
+    public var fps: Double { document.scene.timeline.fps }
+
+    /// The presentation tree at scene time `time` (seconds).
+    public func presentation(at time: Double) -> Layer { timeline.presentation(at: time) }
+
+    /// Decodes the images of `tree` not decoded yet; returns the table covering it.
+    func images(for tree: Layer) throws -> SceneImages {
+        try images.add(root: tree)
+        return images
+    }
+}

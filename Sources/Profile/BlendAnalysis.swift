@@ -1,0 +1,79 @@
+import Geometry
+import Plan
+
+/// Why a draw item's pixels are blended with what lies beneath instead of replacing it.
+public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
+    /// backgroundColor or borderColor has alpha < 1.
+    case translucentColor = "translucent-color"
+    /// The layer's opacity, or an ancestor's, is below 1.
+    case opacity
+    /// The contents image has pixels with alpha < 1 (or its opacity is unknown).
+    case imageAlpha = "image-alpha"
+    /// Rounded corners (cornerRadius, or a border's inner edge): antialiased coverage at the corners.
+    case roundedCorners = "rounded-corners"
+    /// Straight edges with partial coverage: off the pixel grid, or antialiased on a rotated or 3D layer.
+    case antialiasedEdges = "antialiased-edges"
+    /// A rounded masksToBounds clip of an ancestor (or of the layer, for its contents) cuts the item.
+    case roundedClip = "rounded-clip"
+
+    /// The paint itself lets the background through: every pixel of the item blends. These raise
+    /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
+    /// blended pixels but raise no finding of their own (their fixes are `misaligned.subpixel` and
+    /// `offscreen.rounded-clip`, or nothing: rounded corners are antialiased by design).
+    public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha }
+
+    public static func < (a: BlendReason, b: BlendReason) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}
+
+/// Per-item blending decisions (Impeller's `IsOpaque` in our terms).
+public enum BlendAnalysis {
+    /// Alphas within this of 1 count as 1 (colours travel as Float).
+    static let alphaTolerance = 1e-4
+
+    /// Why `item` is blended; empty when every pixel it shades is opaque and replaces what is beneath.
+    public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?) -> [BlendReason] {
+        var r: [BlendReason] = []
+        switch item.paint {
+        case .solid(let c):
+            if Double(c.a) < 1 - alphaTolerance {
+                let colorAlpha = colorAlpha(item, layer)
+                if colorAlpha < 1 - alphaTolerance { r.append(.translucentColor) }
+                if Double(c.a) < colorAlpha - alphaTolerance { r.append(.opacity) }
+            }
+        case .image(let index, _, let opacity):
+            if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
+            if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque { r.append(.imageAlpha) }
+        }
+        for shape in [item.shape, item.innerShape].compactMap({ $0 }) {
+            if !shape.isRectangle { r.append(.roundedCorners) }
+            else if !item.transform.isAxisAligned2D || !Alignment.isOnGrid(deviceRect(shape.rect, item.transform)) {
+                r.append(.antialiasedEdges)
+            }
+        }
+        if item.clips.contains(where: { !$0.shape.isRectangle }) { r.append(.roundedClip) }
+        return Array(Set(r)).sorted()
+    }
+
+    /// The alpha of the colour a solid item paints (before opacity).
+    static func colorAlpha(_ item: DrawItem, _ layer: LayerDirectory.Entry?) -> Double {
+        guard let l = layer else { return 1 }
+        return min(max(item.role == .border ? l.borderAlpha : l.backgroundAlpha, 0), 1)
+    }
+
+    /// The effective opacity a solid item was painted with (its alpha over its colour's).
+    static func opacity(_ item: DrawItem, _ layer: LayerDirectory.Entry?) -> Double {
+        switch item.paint {
+        case .solid(let c):
+            let a = colorAlpha(item, layer)
+            return a > 0 ? min(1, Double(c.a) / a) : 1
+        case .image(_, _, let o): return Double(o)
+        }
+    }
+
+    /// The device-space bounding rectangle of a local rectangle under an axis-aligned matrix.
+    static func deviceRect(_ r: Rect, _ m: Transform3D) -> Rect {
+        Rect.bounding(r.corners.map { m.apply($0) })
+    }
+}

@@ -1,0 +1,90 @@
+import Geometry
+
+/// The one-line explanation and the fix a Core Animation engineer would apply, per finding.
+public enum FindingAdvice {
+    public static func advise(_ id: FindingID, _ e: Evidence, layer: LayerDirectory.Entry, canvasScale: Double) -> (explanation: String, fix: String) {
+        let scale = fmt(canvasScale)
+        switch id {
+        case .blended:
+            let reasons = e.blendReasons ?? []
+            var why: [String] = []
+            var fixes: [String] = []
+            if reasons.contains(.translucentColor) {
+                why.append("its colour has alpha \(fmt(e.colorAlpha ?? 0))")
+                fixes.append("make backgroundColor (and borderColor) opaque by pre-mixing it with what lies beneath, and set opaque = true")
+            }
+            if reasons.contains(.opacity) {
+                why.append("it is drawn at opacity \(fmt(e.opacity ?? 0))")
+                fixes.append("keep opacity at 1 (and its ancestors') where the layer is at rest; for a fade, hide it at the end instead of leaving it translucent")
+            }
+            if reasons.contains(.imageAlpha) {
+                why.append("its contents image has an alpha channel")
+                fixes.append("supply an image without alpha (flattened onto its background) and set opaque = true")
+            }
+            return ("blended over the content beneath: " + why.joined(separator: "; "), fixes.joined(separator: "; "))
+
+        case .misalignedSubpixel:
+            let r = e.deviceRect ?? [0, 0, 0, 0]
+            let edges = describeEdges(r)
+            let what = e.part == .contents ? "its contents image falls" : "its edges fall"
+            let fix = e.part == .contents
+                ? "choose bounds (and a position) that put the gravity's image rectangle on multiples of 1/\(scale) pt: whole-pixel margins for centred gravities, the image's aspect ratio for resizeAspect/resizeAspectFill"
+                : "round its frame (position − anchorPoint·size, and the size) to multiples of 1/\(scale) pt so every edge falls on a device pixel"
+            return ("\(what) between device pixels (\(edges)): edges are smeared over two pixels and images resampled", fix)
+
+        case .misalignedScaled:
+            let t = e.imagePixels ?? [0, 0], s = e.shownPixels ?? [0, 0]
+            if e.transformed == true {
+                return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is rotated, skewed or in perspective, so it is resampled (over about \(whole(s[0]))×\(whole(s[1])) device pixels)",
+                        "expected while it is transformed; make sure it is shown at its pixel size when the transform is at rest (identity or a translation by whole pixels)")
+            }
+            return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is resampled to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels",
+                    "supply the image at the pixel size it is shown (\(whole(s[0]))×\(whole(s[1])) px), or show it at its natural size with a non-scaling contentsGravity")
+
+        case .contentsLowScale:
+            let value = fmt(e.value ?? 1)
+            if e.property == .rasterizationScale {
+                return ("shouldRasterize caches the layer at rasterizationScale \(value), below the screen scale \(scale): it is magnified and blurry",
+                        "set rasterizationScale = \(scale) (the screen scale)")
+            }
+            return ("contentsScale \(value) is below the screen scale \(scale): each image pixel covers \(fmt(round2(canvasScale / max(e.value ?? 1, 1e-9)))) device pixels and looks blurry",
+                    "set contentsScale = \(scale) (the screen scale) and supply the image at \(scale)× its point size")
+
+        case .offscreenRoundedClip:
+            return ("masksToBounds with cornerRadius clips \(layer.hasSublayers ? "its sublayers" : "its contents") to the rounded shape in an offscreen pass\(area(e))",
+                    "pre-round the contents image (draw the corners into it) or give the sublayers their own cornerRadius, and drop masksToBounds; cornerRadius on a background alone needs no pass")
+        case .offscreenMask:
+            return ("the mask layer renders the layer and the mask offscreen, then combines them\(area(e))",
+                    "use masksToBounds with cornerRadius for rounded shapes, or pre-mask the contents image")
+        case .offscreenShadow:
+            return ("a shadow without shadowPath is shaped from the rendered layer's alpha in an offscreen pass\(area(e))",
+                    "set shadowPath to the layer's shape (e.g. a rounded rect of its bounds)")
+        case .offscreenGroupOpacity:
+            return ("opacity below 1 with allowsGroupOpacity flattens the sublayers offscreen before fading them as one\(area(e))",
+                    "set allowsGroupOpacity = false when the sublayers do not overlap, or fade the leaves instead")
+        }
+    }
+
+    static func area(_ e: Evidence) -> String {
+        guard let b = e.passBounds else { return "" }
+        return " (\(b.width)×\(b.height) px target)"
+    }
+
+    /// "x 10.5 px, y 20.3 px" for the edges off the grid.
+    static func describeEdges(_ r: [Double]) -> String {
+        let x0 = r[0], y0 = r[1], x1 = r[0] + r[2], y1 = r[1] + r[3]
+        var parts: [String] = []
+        for (name, v) in [("left", x0), ("top", y0), ("right", x1), ("bottom", y1)] where !Alignment.isOnGrid(v) {
+            parts.append("\(name) at \(fmt(round3(v))) px")
+        }
+        return parts.joined(separator: ", ")
+    }
+
+    /// A pixel size as a whole number (clamped: a projection close to the eye can be huge).
+    static func whole(_ v: Double) -> String { v.isFinite && abs(v) < 1e12 ? String(Int(v.rounded())) : "∞" }
+    static func round2(_ v: Double) -> Double { (v * 100).rounded() / 100 }
+    static func round3(_ v: Double) -> Double { (v * 1000).rounded() / 1000 }
+}
+
+/// Compact number text for reports (no trailing ".0"; at most 4 decimals).
+public func fmtNumber(_ v: Double) -> String { fmt(v) }

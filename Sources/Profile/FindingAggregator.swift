@@ -1,0 +1,63 @@
+import LayerModel
+
+/// The observations of one frame, as the aggregation needs them.
+public struct FrameObservations: Sendable {
+    public var index: Int
+    public var observations: [Observation]
+    /// Entries for the layers the observations name.
+    public var layers: [LayerDirectory.Entry]
+    public init(index: Int, observations: [Observation], layers: [LayerDirectory.Entry]) {
+        self.index = index; self.observations = observations; self.layers = layers
+    }
+    public init(_ a: FrameAnalysis) { self.init(index: a.index, observations: a.observations, layers: a.layers) }
+}
+
+/// Frames → findings: one finding per (id, layer), pure.
+public enum FindingAggregator {
+    /// - Parameters:
+    ///   - frames: per frame, what was raised (any order).
+    ///   - canvasPixels: device pixels of the canvas (for the share and the severity).
+    ///   - canvasScale: for the explanations and fixes.
+    ///   - runFrames: the first and last frame numbers of the run (for at-rest vs mid-animation).
+    /// - Returns: findings ordered by severity (high first), then pixels (most first), then id and layer.
+    public static func aggregate(_ frames: [FrameObservations], canvasPixels: Int, canvasScale: Double,
+                                 runFrames: ClosedRange<Int>) -> [Finding] {
+        struct Key: Hashable { var id: FindingID; var layer: LayerID }
+        struct Acc { var frames: [Int] = []; var total = 0; var max = -1; var worst = 0; var evidence = Evidence(); var entry: LayerDirectory.Entry? }
+        var acc: [Key: Acc] = [:]
+        for f in frames.sorted(by: { $0.index < $1.index }) {
+            var entries: [LayerID: LayerDirectory.Entry] = [:]
+            for e in f.layers { entries[e.id] = e }
+            for o in f.observations {
+                let k = Key(id: o.id, layer: o.layer)
+                var a = acc[k] ?? Acc()
+                a.frames.append(f.index)
+                a.total += o.pixels
+                if o.pixels > a.max {
+                    a.max = o.pixels; a.worst = f.index; a.evidence = o.evidence
+                    a.entry = entries[o.layer] ?? a.entry
+                }
+                acc[k] = a
+            }
+        }
+        var out: [Finding] = []
+        for (k, a) in acc {
+            let entry = a.entry ?? LayerDirectory.Entry(id: k.layer, name: nil, indexPath: [], location: nil, backgroundAlpha: 0,
+                                                        borderAlpha: 0, contentsScale: canvasScale, shouldRasterize: false,
+                                                        rasterizationScale: canvasScale, hasSublayers: false, subtree: [])
+            let share = canvasPixels > 0 ? Double(a.max) / Double(canvasPixels) : 0
+            let atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
+            let advice = FindingAdvice.advise(k.id, a.evidence, layer: entry, canvasScale: canvasScale)
+            out.append(Finding(id: k.id, severity: Severity(canvasShare: share), layer: LayerRef(entry),
+                               phase: atRest ? .atRest : .midAnimation, frames: FrameRun.runs(a.frames),
+                               frameCount: Set(a.frames).count, worstFrame: a.worst, maxPixels: a.max, totalPixels: a.total,
+                               canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: a.evidence))
+        }
+        return out.sorted {
+            if $0.severity != $1.severity { return $0.severity > $1.severity }
+            if $0.maxPixels != $1.maxPixels { return $0.maxPixels > $1.maxPixels }
+            if $0.id != $1.id { return $0.id < $1.id }
+            return $0.layer.id < $1.layer.id
+        }
+    }
+}

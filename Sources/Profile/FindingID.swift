@@ -1,0 +1,66 @@
+import Plan
+
+/// The stable ids of findings (scene-format.md "Reports: the finding vocabulary"). Ids are never
+/// renamed; new analyses add cases. Only what the analyses can raise today is listed.
+public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
+    /// A layer composited with blending over the content beneath it (Color Blended Layers).
+    case blended
+    /// A layer whose edges in device pixels are off the pixel grid (Color Misaligned Images, magenta).
+    case misalignedSubpixel = "misaligned.subpixel"
+    /// Image contents resampled: image pixels ≠ device pixels (Color Misaligned Images, yellow).
+    case misalignedScaled = "misaligned.scaled"
+    /// contentsScale or rasterizationScale below the canvas scale: blurry content.
+    case contentsLowScale = "contents.low-scale"
+    /// An offscreen pass for a `mask` layer.
+    case offscreenMask = "offscreen.mask"
+    /// An offscreen pass for masksToBounds with cornerRadius clipping sublayers or contents.
+    case offscreenRoundedClip = "offscreen.rounded-clip"
+    /// An offscreen pass for a shadow without shadowPath.
+    case offscreenShadow = "offscreen.shadow"
+    /// An offscreen pass for group opacity.
+    case offscreenGroupOpacity = "offscreen.group-opacity"
+
+    /// The finding for an offscreen pass recorded by the plan.
+    public init(_ reason: OffscreenReason) {
+        switch reason {
+        case .mask: self = .offscreenMask
+        case .roundedClip: self = .offscreenRoundedClip
+        case .shadow: self = .offscreenShadow
+        case .groupOpacity: self = .offscreenGroupOpacity
+        }
+    }
+
+    /// Declaration order (used to order a frame's observations).
+    public static func < (a: FindingID, b: FindingID) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// What Instruments' Core Animation debug colours call it (for text reports).
+    public var instrumentsName: String {
+        switch self {
+        case .blended: return "Color Blended Layers"
+        case .misalignedSubpixel, .misalignedScaled: return "Color Misaligned Images"
+        case .contentsLowScale: return "blurry contents"
+        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity: return "Color Offscreen-Rendered"
+        }
+    }
+}
+
+/// How much a finding matters, from what it costs (`Severity.init(canvasShare:)`).
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case low, medium, high
+
+    /// Thresholds on the share of the canvas's pixels the finding costs in its worst frame:
+    /// high from 25 % (a quarter of the screen blended, resampled or rendered twice is visible in
+    /// the frame time on any device), medium from 2 % (a list cell or a navigation bar), low below
+    /// (an icon, a thumbnail).
+    public init(canvasShare s: Double) {
+        self = s >= Severity.highShare ? .high : s >= Severity.mediumShare ? .medium : .low
+    }
+    public static let highShare = 0.25
+    public static let mediumShare = 0.02
+
+    public static func < (a: Severity, b: Severity) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+}

@@ -1,0 +1,166 @@
+import Geometry
+import LayerModel
+import Plan
+
+/// Runs every per-frame analysis over a `FramePlan` and the presentation tree it was planned from.
+/// Pure: no clock, no GPU, no unordered iteration in what it returns.
+///
+/// - blended: `BlendAnalysis` per item; `blended` is raised for a layer whose paint lets the
+///   background through (translucent colour, opacity < 1, image with alpha); pixels = the pixels
+///   its blended items shade.
+/// - misaligned.subpixel: for layers drawn with an axis-aligned 2D matrix, their bounds' edges
+///   and their contents' edges in device pixels, each checked against the grid (±1/1000 px).
+///   Rotated, skewed and 3D layers are never "misaligned": every edge of a rotated layer crosses
+///   the grid by design (Instruments flags them only as resampled, which misaligned.scaled does).
+///   Pixels = the pixels of the off-grid rectangle.
+/// - misaligned.scaled: contents items whose texels do not land 1:1 on device pixels (any
+///   scale ≠ 1, or a non-axis-aligned matrix); pixels = what those items shade.
+/// - contents.low-scale: contentsScale below the canvas scale on a layer whose image is magnified
+///   on screen (with a resizing gravity contentsScale changes nothing, so nothing is raised), and
+///   rasterizationScale below the canvas scale on a shouldRasterize layer whose subtree draws;
+///   pixels = what the affected items shade.
+/// - offscreen.*: one per pass the plan records; pixels = the pass's target area.
+public struct FrameAnalyzer: Sendable {
+    /// Device pixels per point of the canvas the plan was made for.
+    public var canvasScale: Double
+
+    public init(canvasScale: Double) { self.canvasScale = canvasScale }
+
+    public func analyze(_ plan: FramePlan, tree: Layer, index: Int, time: Double, keepOverdrawMap: Bool = false) -> FrameAnalysis {
+        let directory = LayerDirectory(root: tree)
+        let w = plan.pixelWidth, h = plan.pixelHeight
+        var map = OverdrawMap(width: w, height: h)
+        var shaded = 0, blendedTotal = 0
+        var layerPixels: [LayerID: Int] = [:]
+        var blended: [LayerID: (pixels: Int, reasons: Set<BlendReason>, colorAlpha: Double, opacity: Double)] = [:]
+        var scaled: [LayerID: (pixels: Int, texels: Rect, device: Rect, transformed: Bool)] = [:]
+        var magnified: [LayerID: Int] = [:]
+        var contentsPixels: [LayerID: Int] = [:]
+        // Rectangles to check against the grid, per layer and part, in first-seen order.
+        var edgeRects: [(layer: LayerID, part: LayerPart, rect: Rect, item: DrawItem)] = []
+        var edgeIndex: [Int: Int] = [:]
+
+        for item in plan.items {
+            let coverage = PixelCoverage(item, canvasWidth: w, canvasHeight: h)
+            let px = map.add(coverage)
+            shaded += px
+            layerPixels[item.layer, default: 0] += px
+            let entry = directory[item.layer]
+            let reasons = BlendAnalysis.reasons(item, in: plan, layer: entry)
+            if !reasons.isEmpty { blendedTotal += px }
+            if reasons.contains(where: \.isPaint) {
+                var b = blended[item.layer] ?? (0, [], 1, 1)
+                b.pixels += px
+                b.reasons.formUnion(reasons)
+                if case .solid = item.paint { b.colorAlpha = min(b.colorAlpha, BlendAnalysis.colorAlpha(item, entry)) }
+                b.opacity = min(b.opacity, BlendAnalysis.opacity(item, entry))
+                blended[item.layer] = b
+            }
+            // Edges to check against the pixel grid.
+            if item.transform.isAxisAligned2D {
+                let part: LayerPart = item.role == .contents ? .contents : .bounds
+                let rect = item.role == .contents ? item.quad : (item.shape?.rect ?? item.quad)
+                let key = item.layer * 2 + (part == .contents ? 1 : 0)
+                if let i = edgeIndex[key] {
+                    edgeRects[i].rect = edgeRects[i].rect.union(rect.standardized)
+                } else {
+                    edgeIndex[key] = edgeRects.count
+                    edgeRects.append((item.layer, part, rect.standardized, item))
+                }
+            }
+            if item.role == .contents {
+                contentsPixels[item.layer, default: 0] += px
+                if Alignment.isScaled(item) {
+                    let device = Rect.bounding(DeviceProjection.polygon(item.quad.corners, item.transform))
+                    let texels = item.uv.standardized
+                    let transformed = !item.transform.isAxisAligned2D
+                    if var s = scaled[item.layer] {
+                        s.pixels += px; s.texels = s.texels.union(texels); s.device = s.device.union(device)
+                        s.transformed = s.transformed || transformed
+                        scaled[item.layer] = s
+                    } else {
+                        scaled[item.layer] = (px, texels, device, transformed)
+                    }
+                }
+                if Alignment.isMagnified(item) { magnified[item.layer, default: 0] += px }
+            }
+        }
+
+        var obs: [Observation] = []
+        for (layer, b) in blended where b.pixels > 0 {
+            var e = Evidence()
+            e.blendReasons = b.reasons.sorted()
+            if b.reasons.contains(.translucentColor) { e.colorAlpha = b.colorAlpha }
+            if b.reasons.contains(.opacity) { e.opacity = b.opacity }
+            obs.append(Observation(id: .blended, layer: layer, pixels: b.pixels, evidence: e))
+        }
+
+        // misaligned.subpixel: one observation per layer; bounds first, then contents.
+        var subpixel: [LayerID: Observation] = [:]
+        for r in edgeRects {
+            let device = BlendAnalysis.deviceRect(r.rect, r.item.transform)
+            if Alignment.isOnGrid(device) { continue }
+            let px = PixelCoverage(rect: r.rect, transform: r.item.transform, clips: r.item.clips, canvasWidth: w, canvasHeight: h).pixelCount
+            if px == 0 { continue }
+            if let existing = subpixel[r.layer], existing.pixels >= px { continue }
+            var e = Evidence()
+            e.part = r.part
+            e.deviceRect = [device.minX, device.minY, device.width, device.height]
+            subpixel[r.layer] = Observation(id: .misalignedSubpixel, layer: r.layer, pixels: px, evidence: e)
+        }
+        obs.append(contentsOf: subpixel.values)
+
+        for (layer, s) in scaled where s.pixels > 0 {
+            var e = Evidence()
+            e.imagePixels = [s.texels.width, s.texels.height]
+            e.shownPixels = [s.device.width, s.device.height]
+            if s.transformed { e.transformed = true }
+            obs.append(Observation(id: .misalignedScaled, layer: layer, pixels: s.pixels, evidence: e))
+        }
+
+        for (layer, px) in magnified where px > 0 {
+            guard let entry = directory[layer], entry.contentsScale < canvasScale - 1e-6 else { continue }
+            var e = Evidence()
+            e.property = .contentsScale; e.value = entry.contentsScale; e.canvasScale = canvasScale
+            obs.append(Observation(id: .contentsLowScale, layer: layer, pixels: max(px, contentsPixels[layer] ?? 0), evidence: e))
+        }
+        for entry in directory.entries.values where entry.shouldRasterize && entry.rasterizationScale < canvasScale - 1e-6 {
+            if obs.contains(where: { $0.id == .contentsLowScale && $0.layer == entry.id }) { continue }
+            let px = entry.subtree.reduce(0) { $0 + (layerPixels[$1] ?? 0) }
+            if px == 0 { continue }
+            var e = Evidence()
+            e.property = .rasterizationScale; e.value = entry.rasterizationScale; e.canvasScale = canvasScale
+            obs.append(Observation(id: .contentsLowScale, layer: entry.id, pixels: px, evidence: e))
+        }
+
+        var offscreenPixels = 0
+        for pass in plan.offscreenPasses {
+            offscreenPixels += pass.pixelArea
+            let id = FindingID(pass.reason)
+            var e = Evidence()
+            e.passBounds = pass.bounds
+            if let i = obs.firstIndex(where: { $0.id == id && $0.layer == pass.layer }) {
+                obs[i].pixels += pass.pixelArea
+            } else {
+                obs.append(Observation(id: id, layer: pass.layer, pixels: pass.pixelArea, evidence: e))
+            }
+        }
+
+        obs.sort { $0.id != $1.id ? $0.id < $1.id : $0.layer < $1.layer }
+        var seen = Set<LayerID>()
+        let layers = obs.compactMap { o -> LayerDirectory.Entry? in
+            seen.insert(o.layer).inserted ? directory[o.layer] : nil
+        }
+        let canvas = w * h
+        let histogram = map.histogram
+        // The last non-empty bucket is the maximum, unless it is the 4-or-more bucket.
+        let top = histogram.lastIndex { $0 > 0 } ?? 0
+        let counters = FrameCounters(items: plan.items.count, offscreenPasses: plan.offscreenPasses.count,
+                                     offscreenPixels: offscreenPixels, canvasPixels: canvas, shadedPixels: shaded,
+                                     blendedPixels: blendedTotal, overdraw: canvas > 0 ? Double(shaded) / Double(canvas) : 0,
+                                     maxOverdraw: top < 4 ? top : map.maxCount,
+                                     overdrawHistogram: histogram)
+        return FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
+                             overdrawMap: keepOverdrawMap ? map : nil)
+    }
+}

@@ -1,0 +1,32 @@
+/// What one frame cost, measured outside the profiler (it reads no clock and knows no backend):
+/// the CLI fills it from its stage timings and the backend's `RenderStats`. Backend fields are nil
+/// when the run drew nothing (`--no-gpu`).
+public struct FrameCost: Sendable, Equatable, Codable {
+    /// CPU: evaluating the presentation tree at the frame's time.
+    public var evaluateNanoseconds: UInt64
+    /// CPU: building the frame plan.
+    public var planNanoseconds: UInt64
+    /// CPU: the profiler's analyses of the frame (its own overhead).
+    public var analyzeNanoseconds: UInt64
+    /// CPU: texture uploads staged, draw records encoded and batched, commands recorded.
+    public var encodeNanoseconds: UInt64?
+    /// Wall time of drawing the frame: encode, submit, wait for the device, read back.
+    public var renderNanoseconds: UInt64?
+    /// Device time of the frame's command buffer (timestamp queries); nil without timestamps.
+    public var gpuNanoseconds: UInt64?
+    /// Texel bytes uploaded for the frame (0 when every image was resident).
+    public var uploadedBytes: Int?
+    /// Bytes of textures resident after the frame.
+    public var textureBytes: Int?
+    /// Draw calls recorded.
+    public var drawCalls: Int?
+
+    public init(evaluateNanoseconds: UInt64 = 0, planNanoseconds: UInt64 = 0, analyzeNanoseconds: UInt64 = 0,
+                encodeNanoseconds: UInt64? = nil, renderNanoseconds: UInt64? = nil, gpuNanoseconds: UInt64? = nil,
+                uploadedBytes: Int? = nil, textureBytes: Int? = nil, drawCalls: Int? = nil) {
+        self.evaluateNanoseconds = evaluateNanoseconds; self.planNanoseconds = planNanoseconds
+        self.analyzeNanoseconds = analyzeNanoseconds; self.encodeNanoseconds = encodeNanoseconds
+        self.renderNanoseconds = renderNanoseconds; self.gpuNanoseconds = gpuNanoseconds
+        self.uploadedBytes = uploadedBytes; self.textureBytes = textureBytes; self.drawCalls = drawCalls
+    }
+}

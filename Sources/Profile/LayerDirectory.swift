@@ -1,0 +1,48 @@
+import LayerModel
+
+/// What the profiler needs to know about each layer of one presentation tree: how to name it in a
+/// report and the few properties the analyses read beside the plan. Masks are not listed (they
+/// draw nothing themselves).
+public struct LayerDirectory: Sendable {
+    public struct Entry: Sendable, Equatable {
+        public var id: LayerID
+        public var name: String?
+        /// Sublayer indices from the root (the root is []).
+        public var indexPath: [Int]
+        public var location: SourceLocation?
+        public var backgroundAlpha: Double
+        public var borderAlpha: Double
+        public var contentsScale: Double
+        public var shouldRasterize: Bool
+        public var rasterizationScale: Double
+        public var hasSublayers: Bool
+        /// The layer and its descendants (only filled for shouldRasterize layers, the one analysis
+        /// that needs a subtree).
+        public var subtree: Set<LayerID>
+
+        /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
+        public var displayName: String {
+            if let n = name, !n.isEmpty { return n }
+            return indexPath.isEmpty ? "root" : indexPath.map(String.init).joined(separator: ".")
+        }
+    }
+
+    public private(set) var entries: [LayerID: Entry] = [:]
+
+    public init(root: Layer) {
+        visit(root, path: [])
+    }
+
+    public subscript(id: LayerID) -> Entry? { entries[id] }
+
+    private mutating func visit(_ l: Layer, path: [Int]) {
+        var subtree: Set<LayerID> = []
+        if l.shouldRasterize { l.forEach { subtree.insert($0.id) } }
+        entries[l.id] = Entry(id: l.id, name: l.name, indexPath: path, location: l.location,
+                              backgroundAlpha: l.backgroundColor?.alpha ?? 0, borderAlpha: l.borderColor?.alpha ?? 0,
+                              contentsScale: l.contentsScale, shouldRasterize: l.shouldRasterize,
+                              rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
+                              subtree: subtree)
+        for (i, s) in l.sublayers.enumerated() { visit(s, path: path + [i]) }
+    }
+}

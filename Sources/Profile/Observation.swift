@@ -1,0 +1,56 @@
+import LayerModel
+import Plan
+
+/// One finding raised for one layer in one frame, before aggregation over frames.
+public struct Observation: Sendable, Equatable {
+    public var id: FindingID
+    public var layer: LayerID
+    /// Device pixels it costs in this frame (see each analysis for what is counted).
+    public var pixels: Int
+    public var evidence: Evidence
+
+    public init(id: FindingID, layer: LayerID, pixels: Int, evidence: Evidence) {
+        self.id = id; self.layer = layer; self.pixels = pixels; self.evidence = evidence
+    }
+}
+
+/// Why a finding was raised, as numbers (for the explanation, and for tools reading the report).
+/// Only the fields of the finding's kind are set.
+public struct Evidence: Sendable, Equatable, Codable {
+    /// blended: why the layer's items are not opaque.
+    public var blendReasons: [BlendReason]?
+    /// blended: the lowest colour alpha (backgroundColor/borderColor) among the blended items.
+    public var colorAlpha: Double?
+    /// blended: the lowest effective opacity (the layer's times its ancestors').
+    public var opacity: Double?
+    /// misaligned.subpixel: which rectangle is off the grid: the layer's bounds or its contents.
+    public var part: LayerPart?
+    /// misaligned.subpixel: that rectangle in device pixels [x, y, width, height].
+    public var deviceRect: [Double]?
+    /// misaligned.scaled: texels shown [width, height] and the device pixels they cover [width, height].
+    public var imagePixels: [Double]?
+    public var shownPixels: [Double]?
+    /// misaligned.scaled: the layer is rotated, skewed or in perspective (resampled whatever the sizes).
+    public var transformed: Bool?
+    /// contents.low-scale: the property, its value and the canvas scale.
+    public var property: ScaleProperty?
+    public var value: Double?
+    public var canvasScale: Double?
+    /// offscreen.*: the pass's target in device pixels.
+    public var passBounds: PixelRect?
+
+    public init() {}
+}
+
+/// The part of a layer a misalignment is about.
+public enum LayerPart: String, Sendable, Codable {
+    /// The layer's bounds (its background and border edges).
+    case bounds
+    /// Where its contents image lands (gravity, contentsRect, contentsScale).
+    case contents
+}
+
+/// The scale property a contents.low-scale finding is about.
+public enum ScaleProperty: String, Sendable, Codable {
+    case contentsScale, rasterizationScale
+}

@@ -1,0 +1,152 @@
+import Geometry
+import LayerModel
+import Plan
+
+/// Draws a frame's overlays on the CPU from its plan: each item's covered pixels
+/// (`PixelCoverage` spans, the same pixels every count of the report is made of), visited in draw
+/// order, so the colour of a pixel follows what the GPU does there. Pure: the rendered frame comes
+/// in as pixels, the overlays go out as pixels (`Raster` writes the PNGs).
+///
+/// - blended: an item with no `BlendReason` replaces the pixel (green); an item with any reason
+///   blends over it (red), one step redder per blended item stacked since the last opaque one.
+///   The red pixels are exactly those the frame's `blendedPixels` counts (where stacked, counted
+///   once per item there, drawn once).
+/// - misaligned: an item of a layer raising `misaligned.scaled` whose texels do not map 1:1 is
+///   yellow; an item of a layer raising `misaligned.subpixel` whose own edges are off the grid is
+///   magenta; an opaque item with neither clears what was beneath, a blended one keeps it.
+/// - overdraw: the `OverdrawMap` count of each pixel on Android's scale (drawn 2, 3, 4, 5+ times).
+public struct OverlayPainter: Sendable {
+    public var canvasScale: Double
+
+    public init(canvasScale: Double) { self.canvasScale = canvasScale }
+
+    /// - Parameters:
+    ///   - plan: the frame's plan; `tree` the presentation tree it was planned from.
+    ///   - rendered: the frame the GPU drew (premultiplied RGBA8, plan-sized), or nil for a neutral
+    ///     background.
+    public func paint(_ plan: FramePlan, tree: Layer, frame: Int, time: Double, rendered: [UInt8]? = nil) -> FrameOverlays {
+        let w = plan.pixelWidth, h = plan.pixelHeight
+        let hasFrame = rendered.map { $0.count == w * h * 4 } ?? false
+        let base = hasFrame ? Self.dim(rendered!) : Self.neutralBase(count: w * h)
+        let analysis = FrameAnalyzer(canvasScale: canvasScale).analyze(plan, tree: tree, index: frame, time: time, keepOverdrawMap: true)
+        let directory = LayerDirectory(root: tree)
+
+        // Which layers raise which misalignment (the overlay shows the findings, no more).
+        var subpixelLayers = Set<LayerID>(), scaledLayers = Set<LayerID>()
+        for o in analysis.observations {
+            if o.id == .misalignedSubpixel { subpixelLayers.insert(o.layer) }
+            if o.id == .misalignedScaled { scaledLayers.insert(o.layer) }
+        }
+
+        // Per pixel: blended depth (0 = nothing drawn, 1 = opaque, 1 + k = k blended items since the
+        // last opaque one) and misalignment (0 none, 1 magenta, 2 yellow).
+        var depth = [UInt8](repeating: 0, count: w * h)
+        var misaligned = [UInt8](repeating: 0, count: w * h)
+        for item in plan.items {
+            let blends = !BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer]).isEmpty
+            let mark: UInt8
+            if item.role == .contents && scaledLayers.contains(item.layer) && Alignment.isScaled(item) {
+                mark = 2
+            } else if subpixelLayers.contains(item.layer) && Self.isOffGrid(item) {
+                mark = 1
+            } else {
+                mark = 0
+            }
+            let coverage = PixelCoverage(item, canvasWidth: w, canvasHeight: h)
+            depth.withUnsafeMutableBufferPointer { d in
+                misaligned.withUnsafeMutableBufferPointer { m in
+                    coverage.forEachSpan { y, xs in
+                        let row = y * w
+                        for i in (row + xs.lowerBound)..<(row + xs.upperBound) {
+                            if blends { d[i] = d[i] == 255 ? 255 : max(d[i], 1) + 1 } else { d[i] = 1 }
+                            if mark != 0 { m[i] = mark } else if !blends { m[i] = 0 }
+                        }
+                    }
+                }
+            }
+        }
+
+        // Blended: legend = opaque, blended 1–2 deep, blended 3+ deep.
+        var blendedPixels = base
+        var blendedCounts = [0, 0, 0]
+        for i in 0..<(w * h) where depth[i] > 0 {
+            let k = Int(depth[i]) - 1
+            if k == 0 { Self.tint(&blendedPixels, i, OverlayPalette.opaque); blendedCounts[0] += 1; continue }
+            Self.tint(&blendedPixels, i, OverlayPalette.blended[min(k, 4) - 1])
+            blendedCounts[k >= 3 ? 2 : 1] += 1
+        }
+
+        var misalignedPixels = base
+        var misalignedCounts = [0, 0]
+        for i in 0..<(w * h) where misaligned[i] != 0 {
+            let scaled = misaligned[i] == 2
+            Self.tint(&misalignedPixels, i, scaled ? OverlayPalette.scaled : OverlayPalette.misaligned)
+            misalignedCounts[scaled ? 1 : 0] += 1
+        }
+
+        var overdrawPixels = base
+        var overdrawCounts = [0, 0, 0, 0]
+        if let map = analysis.overdrawMap {
+            for i in 0..<(w * h) where map.counts[i] >= 2 {
+                let level = min(Int(map.counts[i]), 5) - 2
+                Self.tint(&overdrawPixels, i, OverlayPalette.overdraw[level])
+                overdrawCounts[level] += 1
+            }
+        }
+
+        return FrameOverlays(frame: frame, time: time, background: hasFrame ? .renderedFrame : .neutral, images: [
+            OverlayImage(kind: .blended, width: w, height: h, pixels: blendedPixels, legendPixels: blendedCounts),
+            OverlayImage(kind: .misaligned, width: w, height: h, pixels: misalignedPixels, legendPixels: misalignedCounts),
+            OverlayImage(kind: .overdraw, width: w, height: h, pixels: overdrawPixels, legendPixels: overdrawCounts),
+        ])
+    }
+
+    /// Whether the item's own edges (its shape for backgrounds and borders, its quad for contents)
+    /// are off the device-pixel grid, as `FrameAnalyzer` checks them. Only axis-aligned 2D items
+    /// can be misaligned (rotated ones are resampled by design).
+    static func isOffGrid(_ item: DrawItem) -> Bool {
+        guard item.transform.isAxisAligned2D else { return false }
+        let rect = item.role == .contents ? item.quad : (item.shape?.rect ?? item.quad)
+        return !Alignment.isOnGrid(BlendAnalysis.deviceRect(rect.standardized, item.transform))
+    }
+
+    /// The rendered frame composited over the neutral grey, half desaturated and darkened to 45 %
+    /// over a floor, so pure tints stand out and the content stays recognisable. Opaque RGBA8.
+    public static func dim(_ premultiplied: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 255, count: premultiplied.count)
+        let bg = OverlayPalette.neutral
+        premultiplied.withUnsafeBufferPointer { s in
+            out.withUnsafeMutableBufferPointer { d in
+                var i = 0
+                while i < s.count {
+                    let inv = Double(255 - Int(s[i + 3])) / 255
+                    let r = Double(s[i]) + Double(bg.r) * inv
+                    let g = Double(s[i + 1]) + Double(bg.g) * inv
+                    let b = Double(s[i + 2]) + Double(bg.b) * inv
+                    let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
+                    d[i] = UInt8(min(255, (0.5 * r + 0.5 * luma) * 0.45 + 14))
+                    d[i + 1] = UInt8(min(255, (0.5 * g + 0.5 * luma) * 0.45 + 14))
+                    d[i + 2] = UInt8(min(255, (0.5 * b + 0.5 * luma) * 0.45 + 14))
+                    i += 4
+                }
+            }
+        }
+        return out
+    }
+
+    static func neutralBase(count: Int) -> [UInt8] {
+        let bg = OverlayPalette.neutral
+        var out = [UInt8](repeating: 255, count: count * 4)
+        var i = 0
+        while i < out.count { out[i] = bg.r; out[i + 1] = bg.g; out[i + 2] = bg.b; i += 4 }
+        return out
+    }
+
+    /// Mixes `t` over pixel `i` at its strength.
+    static func tint(_ px: inout [UInt8], _ i: Int, _ t: OverlayPalette.Tint) {
+        let k = i * 4, a = t.strength
+        px[k] = UInt8((Double(px[k]) * (1 - a) + Double(t.r) * a).rounded())
+        px[k + 1] = UInt8((Double(px[k + 1]) * (1 - a) + Double(t.g) * a).rounded())
+        px[k + 2] = UInt8((Double(px[k + 2]) * (1 - a) + Double(t.b) * a).rounded())
+    }
+}

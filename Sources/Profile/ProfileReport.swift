@@ -1,0 +1,120 @@
+/// A profile of a scene's timeline: the value every report format is written from. Versioned
+/// (`caprofReport`); fields are added, never renamed, and the JSON Schema in `Report` documents it.
+public struct ProfileReport: Sendable, Equatable, Codable {
+    public static let currentVersion = 1
+
+    /// The report format's version.
+    public var caprofReport: Int
+    public var tool: Tool
+    public var scene: SceneSummary
+    public var run: RunSummary
+    /// One record per frame profiled, in order.
+    public var frames: [FrameRecord]
+    /// Most important first (severity, then pixels).
+    public var findings: [Finding]
+    public var totals: Totals
+    /// What the scene uses that caprof does not draw or evaluate yet, with places.
+    public var warnings: [Warning]
+
+    public init(tool: Tool, scene: SceneSummary, run: RunSummary, frames: [FrameRecord], findings: [Finding],
+                totals: Totals, warnings: [Warning]) {
+        caprofReport = Self.currentVersion
+        self.tool = tool; self.scene = scene; self.run = run; self.frames = frames; self.findings = findings
+        self.totals = totals; self.warnings = warnings
+    }
+
+    public struct Tool: Sendable, Equatable, Codable {
+        public var name: String
+        public var version: String
+        public init(name: String = "caprof", version: String) { self.name = name; self.version = version }
+    }
+
+    public struct SceneSummary: Sendable, Equatable, Codable {
+        /// The scene file as given on the command line.
+        public var file: String
+        public var canvas: CanvasSummary
+        /// Layers in the model tree.
+        public var layers: Int
+        /// The timeline's span in seconds (scene-format.md `timeline.duration`).
+        public var duration: Double
+        public var fps: Double
+        public init(file: String, canvas: CanvasSummary, layers: Int, duration: Double, fps: Double) {
+            self.file = file; self.canvas = canvas; self.layers = layers; self.duration = duration; self.fps = fps
+        }
+    }
+
+    public struct CanvasSummary: Sendable, Equatable, Codable {
+        public var width: Double, height: Double, scale: Double
+        public var pixelWidth: Int, pixelHeight: Int
+        public init(width: Double, height: Double, scale: Double, pixelWidth: Int, pixelHeight: Int) {
+            self.width = width; self.height = height; self.scale = scale; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight
+        }
+    }
+
+    public struct RunSummary: Sendable, Equatable, Codable {
+        /// Whether frames were drawn on a Vulkan device (false: plan-only, `--no-gpu`).
+        public var gpu: Bool
+        /// The device's name when drawn.
+        public var device: String?
+        /// Frames per second the timeline was sampled at; frame i is at i / fps seconds.
+        public var fps: Double
+        public var frameCount: Int
+        public var firstFrame: Int
+        public var lastFrame: Int
+        public init(gpu: Bool, device: String?, fps: Double, frameCount: Int, firstFrame: Int, lastFrame: Int) {
+            self.gpu = gpu; self.device = device; self.fps = fps; self.frameCount = frameCount
+            self.firstFrame = firstFrame; self.lastFrame = lastFrame
+        }
+    }
+
+    public struct FrameRecord: Sendable, Equatable, Codable {
+        public var index: Int
+        /// Scene time in seconds.
+        public var time: Double
+        public var counters: FrameCounters
+        public var cost: FrameCost
+        /// The ids raised in this frame (sorted, unique): what the frame strip marks.
+        public var findings: [FindingID]
+        public init(index: Int, time: Double, counters: FrameCounters, cost: FrameCost, findings: [FindingID]) {
+            self.index = index; self.time = time; self.counters = counters; self.cost = cost; self.findings = findings
+        }
+    }
+
+    public struct Warning: Sendable, Equatable, Codable {
+        public var message: String
+        public var location: FileLocation?
+        public init(message: String, location: FileLocation?) { self.message = message; self.location = location }
+    }
+
+    public struct Totals: Sendable, Equatable, Codable {
+        public var frames: Int
+        public var findings: Int
+        public var findingsBySeverity: [String: Int]
+        /// The frame shading the most pixels (`ProfileReport.worstFrame(in:)`: ties go to the most
+        /// blended pixels, then the earliest frame).
+        public var worstFrame: Int?
+        public var meanShadedPixels: Double
+        public var meanBlendedPixels: Double
+        public var meanOverdraw: Double
+        public var maxOverdraw: Int
+        /// Offscreen passes and their target pixels, over all frames.
+        public var offscreenPasses: Int
+        public var offscreenPixels: Int
+        /// Per stage over the frames (only stages that were measured).
+        public var stages: [String: StageStats]
+        public var uploadedBytes: Int?
+        public var peakTextureBytes: Int?
+        public var meanDrawCalls: Double?
+    }
+
+    public struct StageStats: Sendable, Equatable, Codable {
+        public var totalNanoseconds: UInt64
+        public var meanNanoseconds: UInt64
+        public var maxNanoseconds: UInt64
+        public init(_ values: [UInt64]) {
+            totalNanoseconds = values.reduce(0, +)
+            meanNanoseconds = values.isEmpty ? 0 : totalNanoseconds / UInt64(values.count)
+            maxNanoseconds = values.max() ?? 0
+        }
+    }
+}

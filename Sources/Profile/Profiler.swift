@@ -1,0 +1,77 @@
+import LayerModel
+import Plan
+
+/// Collects a run frame by frame (so a long timeline never keeps its trees or plans) and turns it
+/// into a `ProfileReport`. Frames are analysed by `FrameAnalyzer` (pure); their costs are measured
+/// by the caller.
+public struct Profiler: Sendable {
+    public let canvas: Canvas
+    public let analyzer: FrameAnalyzer
+    public private(set) var frames: [ProfileReport.FrameRecord] = []
+    private var observed: [FrameObservations] = []
+    /// The overdraw map of the frame shading the most pixels, among analyses that kept one
+    /// (for the heat-map overlay).
+    public private(set) var worstOverdraw: (frame: Int, shadedPixels: Int, map: OverdrawMap)?
+
+    public init(canvas: Canvas) {
+        self.canvas = canvas
+        analyzer = FrameAnalyzer(canvasScale: canvas.scale)
+    }
+
+    public func analyze(_ plan: FramePlan, tree: Layer, index: Int, time: Double, keepOverdrawMap: Bool = false) -> FrameAnalysis {
+        analyzer.analyze(plan, tree: tree, index: index, time: time, keepOverdrawMap: keepOverdrawMap)
+    }
+
+    public mutating func record(_ a: FrameAnalysis, cost: FrameCost) {
+        let ids = Array(Set(a.observations.map(\.id))).sorted()
+        frames.append(ProfileReport.FrameRecord(index: a.index, time: a.time, counters: a.counters, cost: cost, findings: ids))
+        observed.append(FrameObservations(a))
+        if let map = a.overdrawMap {
+            if a.counters.shadedPixels > worstOverdraw?.shadedPixels ?? -1 { worstOverdraw = (a.index, a.counters.shadedPixels, map) }
+        }
+    }
+
+    /// Every finding of the frames recorded so far.
+    public func findings() -> [Finding] {
+        guard let first = frames.map(\.index).min(), let last = frames.map(\.index).max() else { return [] }
+        return FindingAggregator.aggregate(observed, canvasPixels: canvas.pixelWidth * canvas.pixelHeight,
+                                           canvasScale: canvas.scale, runFrames: first...last)
+    }
+
+    public func report(tool: ProfileReport.Tool, scene: ProfileReport.SceneSummary, gpu: Bool, device: String?, fps: Double,
+                       warnings: [ProfileReport.Warning]) -> ProfileReport {
+        let findings = findings()
+        let n = frames.count
+        let run = ProfileReport.RunSummary(gpu: gpu, device: device, fps: fps, frameCount: n,
+                                           firstFrame: frames.map(\.index).min() ?? 0, lastFrame: frames.map(\.index).max() ?? 0)
+        func mean(_ v: [Int]) -> Double { v.isEmpty ? 0 : Double(v.reduce(0, +)) / Double(v.count) }
+        var bySeverity: [String: Int] = [:]
+        for s in Severity.allCases { bySeverity[s.rawValue] = findings.filter { $0.severity == s }.count }
+        var stages: [String: ProfileReport.StageStats] = [
+            "evaluate": .init(frames.map(\.cost.evaluateNanoseconds)),
+            "plan": .init(frames.map(\.cost.planNanoseconds)),
+            "analyze": .init(frames.map(\.cost.analyzeNanoseconds)),
+        ]
+        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("encode", \.encodeNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
+        for (name, kp) in optional {
+            let v = frames.compactMap { $0.cost[keyPath: kp] }
+            if !v.isEmpty { stages[name] = .init(v) }
+        }
+        let uploads = frames.compactMap(\.cost.uploadedBytes)
+        let textures = frames.compactMap(\.cost.textureBytes)
+        let draws = frames.compactMap(\.cost.drawCalls)
+        let worst = ProfileReport.worstFrame(in: frames)
+        let totals = ProfileReport.Totals(
+            frames: n, findings: findings.count, findingsBySeverity: bySeverity, worstFrame: worst,
+            meanShadedPixels: mean(frames.map(\.counters.shadedPixels)), meanBlendedPixels: mean(frames.map(\.counters.blendedPixels)),
+            meanOverdraw: n == 0 ? 0 : frames.reduce(0) { $0 + $1.counters.overdraw } / Double(n),
+            maxOverdraw: frames.map(\.counters.maxOverdraw).max() ?? 0,
+            offscreenPasses: frames.reduce(0) { $0 + $1.counters.offscreenPasses },
+            offscreenPixels: frames.reduce(0) { $0 + $1.counters.offscreenPixels },
+            stages: stages,
+            uploadedBytes: uploads.isEmpty ? nil : uploads.reduce(0, +),
+            peakTextureBytes: textures.max(),
+            meanDrawCalls: draws.isEmpty ? nil : mean(draws))
+        return ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+    }
+}

@@ -1,0 +1,309 @@
+import Foundation
+import Profile
+
+/// The HTML report: one self-contained file (inline CSS, a few lines of inline JS, inline SVG,
+/// images as data: URIs; nothing is fetched) to open and look at.
+///
+/// Sections, top to bottom: a header (scene, canvas, frames, device); summary figures; the frame
+/// strip (thumbnails of frames the GPU drew, or a note); the overlays of the worst frame (or the
+/// frames asked for) with their legends; per-frame charts (time per stage, blended pixels,
+/// overdraw) with the frames raising findings marked; the findings table (sortable, by severity
+/// first); the layer tree with a badge per finding; what the scene uses that is not drawn yet.
+///
+/// Like every format it writes values it is given: the images come encoded (PNG bytes) from the
+/// caller, which made them from the run.
+public struct HTMLReport: Sendable {
+    /// An encoded PNG and its size in pixels.
+    public struct Image: Sendable {
+        public var png: [UInt8]
+        public var width: Int
+        public var height: Int
+        public init(png: [UInt8], width: Int, height: Int) { self.png = png; self.width = width; self.height = height }
+        var dataURI: String { "data:image/png;base64," + Data(png).base64EncodedString() }
+    }
+
+    public struct Thumbnail: Sendable {
+        public var frame: Int
+        public var time: Double
+        public var image: Image
+        public init(frame: Int, time: Double, image: Image) { self.frame = frame; self.time = time; self.image = image }
+    }
+
+    /// One overlay of a frame and its legend counts (`OverlayImage.legendPixels`).
+    public struct Panel: Sendable {
+        public var kind: OverlayKind
+        public var image: Image
+        public var legendPixels: [Int]
+        public init(kind: OverlayKind, image: Image, legendPixels: [Int]) {
+            self.kind = kind; self.image = image; self.legendPixels = legendPixels
+        }
+    }
+
+    /// The overlays of one frame.
+    public struct FrameOverlaySet: Sendable {
+        public var frame: Int
+        public var time: Double
+        /// Why this frame: "the worst frame" or "asked for".
+        public var reason: String
+        public var background: OverlayBackground
+        /// The frame as rendered (nil with --no-gpu).
+        public var rendered: Image?
+        public var panels: [Panel]
+        public init(frame: Int, time: Double, reason: String, background: OverlayBackground, rendered: Image?, panels: [Panel]) {
+            self.frame = frame; self.time = time; self.reason = reason; self.background = background
+            self.rendered = rendered; self.panels = panels
+        }
+    }
+
+    public var thumbnails: [Thumbnail]
+    public var overlays: [FrameOverlaySet]
+    /// The model layer tree (the findings' layers are found in it by id).
+    public var layers: LayerOutline?
+
+    public init(thumbnails: [Thumbnail] = [], overlays: [FrameOverlaySet] = [], layers: LayerOutline? = nil) {
+        self.thumbnails = thumbnails; self.overlays = overlays; self.layers = layers
+    }
+
+    public func render(_ r: ProfileReport) -> String {
+        var h = HTMLBuilder()
+        h.raw("<!doctype html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+        h.raw("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n")
+        h.raw("<meta name=\"generator\" content=\"\(esc(r.tool.name)) \(esc(r.tool.version))\">\n")
+        h.raw("<title>\(esc(r.scene.file)) · caprof profile</title>\n<style>\(HTMLStyle.css)</style>\n</head>\n<body>\n<main>\n")
+        header(&h, r)
+        summary(&h, r)
+        frameStrip(&h, r)
+        overlaySection(&h, r)
+        charts(&h, r)
+        findingsTable(&h, r)
+        layerTree(&h, r)
+        warnings(&h, r)
+        h.raw("<footer>\(esc(r.tool.name)) \(esc(r.tool.version)) · report format \(r.caprofReport) · "
+              + "findings come from the frame plans, costs from the run; this file loads nothing from the network.</footer>\n")
+        h.raw("</main>\n<dialog id=\"zoom\"><img alt=\"\"><p></p></dialog>\n<script>\(HTMLStyle.script)</script>\n</body>\n</html>\n")
+        return h.text
+    }
+
+    // MARK: - Header and summary
+
+    func header(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        let c = r.scene.canvas
+        h.raw("<header>\n<p class=\"brand\">caprof profile</p>\n<h1>\(esc(r.scene.file))</h1>\n<dl class=\"meta\">")
+        var items: [(String, String)] = [
+            ("canvas", "\(ReportUnits.number(c.width))×\(ReportUnits.number(c.height)) pt @\(ReportUnits.number(c.scale))× · \(c.pixelWidth)×\(c.pixelHeight) px"),
+            ("frames", r.run.frameCount == 1
+                ? "1 frame, t = \(ReportUnits.seconds(r.frames.first?.time ?? 0))"
+                : "\(r.run.frameCount) · \(r.run.firstFrame)–\(r.run.lastFrame) at \(ReportUnits.number(r.run.fps)) fps"),
+            ("timeline", ReportUnits.seconds(r.scene.duration)),
+            ("layers", "\(r.scene.layers)"),
+        ]
+        items.append(("device", r.run.gpu ? (r.run.device ?? "Vulkan") : "none: plan only (--no-gpu)"))
+        for (k, v) in items { h.raw("<div><dt>\(esc(k))</dt><dd class=\"num\">\(esc(v))</dd></div>") }
+        h.raw("</dl>\n<nav>")
+        var links = [("summary", "Summary"), ("frames", "Frames"), ("overlays", "Overlays"), ("cost", "Per frame"), ("findings", "Findings")]
+        if layers != nil { links.append(("layers", "Layers")) }
+        if !r.warnings.isEmpty { links.append(("warnings", "Not drawn yet")) }
+        h.raw(links.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined())
+        h.raw("</nav>\n</header>\n")
+    }
+
+    func summary(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        let t = r.totals
+        let canvasPixels = Double(max(r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight, 1))
+        h.raw("<section id=\"summary\">\n<h2>Summary</h2>\n<div class=\"kpis\">\n")
+        var chips = ""
+        for s in Severity.allCases.reversed() {
+            let k = t.findingsBySeverity[s.rawValue] ?? 0
+            if k > 0 { chips += "<span class=\"sev sev-\(s.rawValue)\">\(k) \(s.rawValue)</span> " }
+        }
+        kpi(&h, "\(r.findings.count)", r.findings.count == 1 ? "finding" : "findings", chips.isEmpty ? "nothing to fix" : chips, raw: true)
+        if let g = t.stages["gpu"] {
+            kpi(&h, ReportUnits.ms(g.meanNanoseconds), "GPU per frame", "max \(ReportUnits.ms(g.maxNanoseconds))")
+        } else {
+            kpi(&h, "—", "GPU per frame", r.run.gpu ? "no timestamps on this device" : "not drawn (--no-gpu)")
+        }
+        let cpu = ["evaluate", "plan", "encode"].compactMap { t.stages[$0]?.meanNanoseconds }.reduce(0, +)
+        kpi(&h, ReportUnits.ms(cpu), "CPU per frame", "evaluate + plan" + (t.stages["encode"] != nil ? " + encode" : ""))
+        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), "blended per frame", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen")
+        kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "mean; up to \(t.maxOverdraw) items on one pixel")
+        let passes = Double(t.offscreenPasses) / Double(max(t.frames, 1))
+        kpi(&h, ReportUnits.number((passes * 10).rounded() / 10), "offscreen passes per frame",
+            t.offscreenPasses > 0 ? "\(ReportUnits.pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))) of targets" : "none")
+        if let d = t.meanDrawCalls {
+            var sub: [String] = []
+            if let p = t.peakTextureBytes { sub.append("\(ReportUnits.bytes(p)) textures") }
+            if let u = t.uploadedBytes { sub.append("\(ReportUnits.bytes(u)) uploaded") }
+            kpi(&h, ReportUnits.number((d * 10).rounded() / 10), "draw calls per frame", sub.joined(separator: " · "))
+        }
+        h.raw("</div>\n</section>\n")
+    }
+
+    func kpi(_ h: inout HTMLBuilder, _ value: String, _ label: String, _ detail: String, raw: Bool = false) {
+        h.raw("<div class=\"kpi\"><b class=\"num\">\(esc(value))</b><span>\(esc(label))</span><small>\(raw ? detail : esc(detail))</small></div>\n")
+    }
+
+    // MARK: - Frames and overlays
+
+    func frameStrip(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        h.raw("<section id=\"frames\">\n<h2>Frames</h2>\n")
+        if thumbnails.isEmpty {
+            h.raw("<p class=\"note\">No frame strip: \(r.run.gpu ? "no frames were kept" : "nothing was rendered (--no-gpu); the findings and counters come from the frame plans alone").</p>\n")
+        } else {
+            let worst = Set(overlays.map(\.frame))
+            let severity = ReportUnits.severityByFrame(r)
+            h.raw("<div class=\"strip\">\n")
+            for t in thumbnails {
+                var cls = "thumb"
+                if worst.contains(t.frame) { cls += " worst" }
+                var caption = "<span class=\"num\">\(t.frame)</span> <span class=\"num muted\">\(esc(ReportUnits.seconds(t.time)))</span>"
+                if let s = severity[t.frame] { caption += " <i class=\"dot sev-\(s.rawValue)\" title=\"findings (\(s.rawValue) at worst)\"></i>" }
+                h.raw("<figure class=\"\(cls)\"><img src=\"\(t.image.dataURI)\" width=\"\(t.image.width)\" height=\"\(t.image.height)\" alt=\"frame \(t.frame)\" data-zoom=\"frame \(t.frame) · \(esc(ReportUnits.seconds(t.time)))\"><figcaption>\(caption)</figcaption></figure>\n")
+            }
+            h.raw("</div>\n<p class=\"note\">\(thumbnails.count) of \(r.run.frameCount) frames, evenly spaced\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks frames raising findings.</p>\n")
+        }
+        h.raw("</section>\n")
+    }
+
+    func overlaySection(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        h.raw("<section id=\"overlays\">\n<h2>Overlays</h2>\n")
+        if overlays.isEmpty { h.raw("<p class=\"note\">No overlays in this report.</p>\n</section>\n"); return }
+        let canvasPixels = Double(max(r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight, 1))
+        for set in overlays {
+            h.raw("<h3>Frame <span class=\"num\">\(set.frame)</span> <span class=\"muted num\">t = \(esc(ReportUnits.seconds(set.time))) · \(esc(set.reason))</span></h3>\n")
+            h.raw("<p class=\"note\">" + (set.background == .renderedFrame
+                ? "Tints over the rendered frame, dimmed. Click an image to see it at full size."
+                : "Nothing was rendered (--no-gpu): tints over a neutral dark background, not the frame. Click an image to see it at full size.") + "</p>\n")
+            h.raw("<div class=\"overlays\">\n")
+            if let f = set.rendered {
+                h.raw("<figure><figcaption><b>Frame</b><span class=\"muted\">as rendered</span></figcaption>")
+                h.raw("<img src=\"\(f.dataURI)\" width=\"\(f.width)\" height=\"\(f.height)\" alt=\"frame \(set.frame)\" class=\"checker\" data-zoom=\"frame \(set.frame)\"></figure>\n")
+            }
+            for p in set.panels {
+                h.raw("<figure><figcaption><b>\(esc(p.kind.rawValue))</b><span class=\"muted\">\(esc(p.kind.title))</span></figcaption>")
+                h.raw("<img src=\"\(p.image.dataURI)\" width=\"\(p.image.width)\" height=\"\(p.image.height)\" alt=\"\(esc(p.kind.rawValue)) overlay of frame \(set.frame)\" data-overlay=\"\(p.kind.rawValue)\" data-zoom=\"\(esc(p.kind.title)) · frame \(set.frame)\">")
+                h.raw("<ul class=\"legend\">")
+                for (i, e) in p.kind.legend.enumerated() {
+                    let px = i < p.legendPixels.count ? p.legendPixels[i] : 0
+                    h.raw("<li title=\"\(esc(e.detail))\"><i style=\"background:rgb(\(e.color.r),\(e.color.g),\(e.color.b))\"></i>\(esc(e.label)) <span class=\"num muted\">\(ReportUnits.percent(Double(px) / canvasPixels))</span></li>")
+                }
+                h.raw("</ul></figure>\n")
+            }
+            h.raw("</div>\n")
+        }
+        h.raw("<p class=\"note\">blended: red where a pixel is blended over what lies beneath (deeper red: stacked), green where the last layer drawn there is opaque — Color Blended Layers. "
+              + "misaligned: magenta for edges off the device-pixel grid, yellow for resampled images — Color Misaligned Images. "
+              + "overdraw: Android's Debug GPU Overdraw scale — no tint: drawn at most once; blue 1×, green 2×, pink 3×, red 4× or more overdrawn (drawn 2, 3, 4, 5+ times). "
+              + "Percentages are shares of the screen.</p>\n</section>\n")
+    }
+
+    // MARK: - Charts
+
+    func charts(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        h.raw("<section id=\"cost\">\n<h2>Per frame</h2>\n")
+        if r.frames.isEmpty { h.raw("<p class=\"note\">No frames.</p>\n</section>\n"); return }
+        let chart = HTMLChart(frames: r.frames, severity: ReportUnits.severityByFrame(r), marked: Set(overlays.map(\.frame)))
+        h.raw(chart.timeChart(gpu: r.run.gpu))
+        h.raw(chart.blendedChart(canvasPixels: r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight))
+        h.raw(chart.overdrawChart())
+        h.raw("</section>\n")
+    }
+
+    // MARK: - Findings
+
+    func findingsTable(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        h.raw("<section id=\"findings\">\n<h2>Findings</h2>\n")
+        if r.findings.isEmpty {
+            h.raw("<p class=\"ok\">No findings: nothing blended, misaligned, resampled, low-scale or rendered offscreen.</p>\n</section>\n")
+            return
+        }
+        h.raw("<table class=\"findings\">\n<thead><tr>")
+        for (key, title, type) in [("severity", "Severity", "num"), ("id", "Finding", "text"), ("layer", "Layer", "text"),
+                                   ("frames", "Frames", "num"), ("pixels", "Pixels", "num"), ("why", "Why · fix", "")] {
+            if type.isEmpty { h.raw("<th>\(title)</th>") }
+            else { h.raw("<th data-sort=\"\(key)\" data-type=\"\(type)\" tabindex=\"0\" aria-sort=\"\(key == "severity" ? "descending" : "none")\">\(title)</th>") }
+        }
+        h.raw("</tr></thead>\n<tbody>\n")
+        for (i, f) in r.findings.enumerated() {
+            let sevRank = Severity.allCases.firstIndex(of: f.severity)! * 1_000_000_000 + min(f.maxPixels, 999_999_999)
+            h.raw("<tr id=\"finding-\(i + 1)\" class=\"finding\" data-id=\"\(esc(f.id.rawValue))\" data-layer-id=\"\(f.layer.id)\">")
+            h.raw("<td data-v=\"\(sevRank)\"><span class=\"sev sev-\(f.severity.rawValue)\">\(f.severity.rawValue)</span></td>")
+            h.raw("<td data-v=\"\(esc(f.id.rawValue))\"><code>\(esc(f.id.rawValue))</code><small>\(esc(f.id.instrumentsName))</small></td>")
+            var layer = "<b>\(esc(f.layer.display))</b>"
+            if let l = f.layer.location { layer += "<small class=\"mono\">\(esc(l.file)):\(l.line)</small>" }
+            h.raw("<td data-v=\"\(esc(f.layer.display))\">\(layer)</td>")
+            var frames = r.run.frameCount == 1 ? "—" : esc(f.frames.map(\.description).joined(separator: ", "))
+            if f.phase == .midAnimation { frames += "<small>mid-animation only</small>" }
+            else if r.run.frameCount > 1 { frames += "<small>\(f.frameCount) of \(r.run.frameCount)</small>" }
+            h.raw("<td class=\"num\" data-v=\"\(f.frames.first?.first ?? 0)\">\(frames)</td>")
+            var pixels = "\(ReportUnits.pixels(f.maxPixels))<small>\(ReportUnits.percent(f.canvasShare)) of the screen"
+            if f.frameCount > 1 { pixels += " in frame \(f.worstFrame)" }
+            pixels += "</small>"
+            h.raw("<td class=\"num\" data-v=\"\(f.maxPixels)\">\(pixels)</td>")
+            h.raw("<td class=\"why\">\(esc(f.explanation))<p class=\"fix\"><b>Fix</b> \(esc(f.fix))</p></td></tr>\n")
+        }
+        h.raw("</tbody>\n</table>\n<p class=\"note\">Ordered by severity (from the share of the screen a finding costs in its worst frame: high from 25 %, medium from 2 %), then pixels. Click a column to sort.</p>\n</section>\n")
+    }
+
+    // MARK: - Layer tree
+
+    func layerTree(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        guard let root = layers else { return }
+        var byLayer: [Int: [(Int, Finding)]] = [:]
+        for (i, f) in r.findings.enumerated() { byLayer[f.layer.id, default: []].append((i + 1, f)) }
+        h.raw("<section id=\"layers\">\n<h2>Layers</h2>\n<div class=\"tree\">\n")
+        node(&h, root, depth: 0, findings: byLayer)
+        h.raw("</div>\n<p class=\"note\">\(root.count) layers in the model tree; badges link to the findings. Levels below the second start collapsed.</p>\n</section>\n")
+    }
+
+    func node(_ h: inout HTMLBuilder, _ n: LayerOutline, depth: Int, findings: [Int: [(Int, Finding)]]) {
+        var line = "<span class=\"cls\">\(esc(n.layerClass))</span> <span class=\"lname\">\(esc(n.display))</span>"
+        if n.isMask { line += " <span class=\"tag\">mask</span>" }
+        if let l = n.location { line += " <span class=\"mono muted\">\(esc(l.file)):\(l.line)</span>" }
+        for (row, f) in findings[n.id] ?? [] {
+            line += " <a class=\"badge sev-\(f.severity.rawValue)\" href=\"#finding-\(row)\" title=\"\(esc(f.explanation))\">\(esc(f.id.rawValue))</a>"
+        }
+        if n.children.isEmpty {
+            h.raw("<div class=\"leaf\" data-layer-id=\"\(n.id)\">\(line)</div>\n")
+            return
+        }
+        var inside = 0
+        for c in n.children { c.forEach { inside += findings[$0.id]?.count ?? 0 } }
+        if inside > 0 { line += " <span class=\"inside muted\">\(inside) finding\(inside == 1 ? "" : "s") inside</span>" }
+        h.raw("<details data-layer-id=\"\(n.id)\"\(depth < 2 ? " open" : "")><summary>\(line)</summary>\n")
+        for c in n.children { node(&h, c, depth: depth + 1, findings: findings) }
+        h.raw("</details>\n")
+    }
+
+    func warnings(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        guard !r.warnings.isEmpty else { return }
+        h.raw("<section id=\"warnings\">\n<h2>Not drawn yet</h2>\n<p class=\"note\">What the scene uses that caprof does not draw or evaluate yet; frames are profiled without it.</p>\n<ul class=\"warnings\">\n")
+        for w in r.warnings {
+            let place = w.location.map { " <span class=\"mono muted\">\(esc($0.file)):\($0.line):\($0.column)</span>" } ?? ""
+            h.raw("<li>\(esc(w.message))\(place)</li>\n")
+        }
+        h.raw("</ul>\n</section>\n")
+    }
+}
+
+/// Text accumulated in order.
+struct HTMLBuilder {
+    var text = ""
+    mutating func raw(_ s: String) { text += s }
+}
+
+/// Escapes text for HTML content and attribute values.
+func esc(_ s: String) -> String {
+    var out = ""
+    out.reserveCapacity(s.utf8.count)
+    for ch in s {
+        switch ch {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&#39;"
+        default: out.append(ch)
+        }
+    }
+    return out
+}

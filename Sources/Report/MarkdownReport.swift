@@ -1,0 +1,99 @@
+import Profile
+
+/// The Markdown report, for CI step summaries (`$GITHUB_STEP_SUMMARY`): a summary line, the
+/// findings as a table (most important first), then the per-frame totals. GitHub-flavoured
+/// Markdown only: tables, emphasis, code spans, no HTML.
+public struct MarkdownReport: Sendable {
+    /// Rows in the table; the rest are counted under it (a step summary is capped at 1 MiB).
+    public var maxFindings: Int
+
+    public init(maxFindings: Int = 100) { self.maxFindings = maxFindings }
+
+    public func render(_ r: ProfileReport) -> String {
+        var out: [String] = []
+        let verdict = r.findings.isEmpty
+            ? "no findings"
+            : "\(r.findings.count) finding\(r.findings.count == 1 ? "" : "s") (\(ReportUnits.severityCounts(r)))"
+        out.append("### caprof: \(code(r.scene.file)) — \(verdict)")
+        out.append("")
+        out.append("\(ReportUnits.canvas(r.scene.canvas)) · \(ReportUnits.frames(r)) · \(escape(ReportUnits.device(r)))")
+        out.append("")
+        if r.findings.isEmpty {
+            out.append("Nothing blended, misaligned, resampled, low-scale or rendered offscreen.")
+        } else {
+            out.append("| severity | finding | layer | frames | cost (worst frame) | why · fix |")
+            out.append("|---|---|---|---|---|---|")
+            for f in r.findings.prefix(maxFindings) { out.append(row(f, frames: r.run.frameCount)) }
+            if r.findings.count > maxFindings {
+                out.append("")
+                out.append("… \(r.findings.count - maxFindings) more; the JSON report (`--format json`) lists every finding.")
+            }
+        }
+        out.append("")
+        out.append(totals(r))
+        if !r.warnings.isEmpty {
+            out.append("")
+            out.append("\(r.warnings.count) thing\(r.warnings.count == 1 ? "" : "s") in the scene not drawn or evaluated yet: "
+                       + r.warnings.prefix(5).map { w in
+                           escape(w.message) + (w.location.map { " (\(code("\($0.file):\($0.line)")))" } ?? "")
+                       }.joined(separator: "; ") + (r.warnings.count > 5 ? "; …" : "") + ".")
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    /// One table row of a finding.
+    func row(_ f: Finding, frames total: Int) -> String {
+        let sev: String
+        switch f.severity {
+        case .high: sev = "🔴 high"
+        case .medium: sev = "🟠 medium"
+        case .low: sev = "⚪ low"
+        }
+        var layer = "**\(escape(f.layer.display))**"
+        if let l = f.layer.location { layer += " " + code("\(l.file):\(l.line)") }
+        var frames = total == 1 ? "–" : f.frames.map(\.description).joined(separator: ", ")
+        if f.phase == .midAnimation { frames += " (mid-animation)" }
+        let cost = "\(ReportUnits.pixels(f.maxPixels)) (\(ReportUnits.percent(f.canvasShare)))"
+        let cells = [sev, code(f.id.rawValue), layer, frames, cost, escape(f.explanation) + ". **Fix:** " + escape(f.fix)]
+        return "| " + cells.joined(separator: " | ") + " |"
+    }
+
+    func totals(_ r: ProfileReport) -> String {
+        let t = r.totals
+        let canvasPixels = Double(max(r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight, 1))
+        var parts: [String] = []
+        if let g = t.stages["gpu"] { parts.append("GPU \(ReportUnits.ms(g.meanNanoseconds))") }
+        let cpu = ["evaluate", "plan", "analyze", "encode"].compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
+        parts.append("CPU " + cpu.joined(separator: ", "))
+        parts.append("overdraw \(ReportUnits.times(t.meanOverdraw)) (max \(t.maxOverdraw))")
+        parts.append("blended \(ReportUnits.pixels(t.meanBlendedPixels)) (\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)))")
+        if t.offscreenPasses > 0 {
+            parts.append("\(ReportUnits.number((Double(t.offscreenPasses) / Double(max(t.frames, 1)) * 10).rounded() / 10)) offscreen passes")
+        }
+        if let d = t.meanDrawCalls { parts.append("\(ReportUnits.number((d * 10).rounded() / 10)) draw calls") }
+        if let u = t.uploadedBytes { parts.append("\(ReportUnits.bytes(u)) uploaded in all") }
+        if let p = t.peakTextureBytes { parts.append("\(ReportUnits.bytes(p)) textures at peak") }
+        var line = "**Per frame** (mean): " + parts.joined(separator: " · ")
+        if let w = t.worstFrame, r.run.frameCount > 1 { line += " · worst frame \(w)" }
+        return line
+    }
+
+    /// Text safe in a table cell: Markdown's inline syntax and the cell separator escaped, lines joined.
+    func escape(_ s: String) -> String {
+        var out = ""
+        for ch in s {
+            switch ch {
+            case "\n", "\r": out.append(" ")
+            case "|", "*", "_", "`", "[", "]", "<", ">", "#", "\\", "~": out.append("\\"); out.append(ch)
+            default: out.append(ch)
+            }
+        }
+        return out
+    }
+
+    /// A code span (backticks in the text widen the fence; pipes are escaped for tables).
+    func code(_ s: String) -> String {
+        let t = s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        return t.contains("`") ? "`` \(t) ``" : "`\(t)`"
+    }
+}

@@ -1,0 +1,206 @@
+import Profile
+
+/// The JSON Schema (draft 2020-12) of the JSON report, written by hand beside the types it
+/// describes (`ProfileReport` and what it holds); the enumerations come from the Swift enums so
+/// they cannot drift. Tests validate real reports against it with an independent validator.
+public enum ReportSchema {
+    static func list<T: RawRepresentable>(_ cases: [T]) -> String where T.RawValue == String {
+        "[" + cases.map { "\"\($0.rawValue)\"" }.joined(separator: ", ") + "]"
+    }
+
+    public static let jsonSchema: String = """
+    {
+      "$schema": "https://json-schema.org/draft/2020-12/schema",
+      "$id": "https://caprof.dev/report.schema.json",
+      "title": "caprof profile report",
+      "description": "What `caprof profile --format json` writes: per-frame counters and costs, and findings with stable ids (scene-format.md, 'the finding vocabulary').",
+      "type": "object",
+      "required": ["caprofReport", "tool", "scene", "run", "frames", "findings", "totals", "warnings"],
+      "additionalProperties": false,
+      "properties": {
+        "caprofReport": {"const": \(ProfileReport.currentVersion), "description": "Report format version."},
+        "tool": {
+          "type": "object", "additionalProperties": false, "required": ["name", "version"],
+          "properties": {"name": {"const": "caprof"}, "version": {"type": "string"}}
+        },
+        "scene": {
+          "type": "object", "additionalProperties": false, "required": ["file", "canvas", "layers", "duration", "fps"],
+          "properties": {
+            "file": {"type": "string"},
+            "canvas": {
+              "type": "object", "additionalProperties": false,
+              "required": ["width", "height", "scale", "pixelWidth", "pixelHeight"],
+              "properties": {
+                "width": {"type": "number", "exclusiveMinimum": 0}, "height": {"type": "number", "exclusiveMinimum": 0},
+                "scale": {"type": "number", "exclusiveMinimum": 0},
+                "pixelWidth": {"type": "integer", "minimum": 1}, "pixelHeight": {"type": "integer", "minimum": 1}
+              }
+            },
+            "layers": {"type": "integer", "minimum": 1},
+            "duration": {"type": "number", "minimum": 0, "description": "Seconds of the timeline."},
+            "fps": {"type": "number", "exclusiveMinimum": 0}
+          }
+        },
+        "run": {
+          "type": "object", "additionalProperties": false,
+          "required": ["gpu", "fps", "frameCount", "firstFrame", "lastFrame"],
+          "properties": {
+            "gpu": {"type": "boolean", "description": "false: plan only (--no-gpu), no backend costs."},
+            "device": {"type": "string"},
+            "fps": {"type": "number", "exclusiveMinimum": 0},
+            "frameCount": {"type": "integer", "minimum": 0},
+            "firstFrame": {"type": "integer", "minimum": 0},
+            "lastFrame": {"type": "integer", "minimum": 0}
+          }
+        },
+        "frames": {"type": "array", "items": {"$ref": "#/$defs/frame"}},
+        "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
+        "totals": {
+          "type": "object", "additionalProperties": false,
+          "required": ["frames", "findings", "findingsBySeverity", "meanShadedPixels", "meanBlendedPixels", "meanOverdraw",
+                       "maxOverdraw", "offscreenPasses", "offscreenPixels", "stages"],
+          "properties": {
+            "frames": {"type": "integer", "minimum": 0},
+            "findings": {"type": "integer", "minimum": 0},
+            "findingsBySeverity": {
+              "type": "object", "additionalProperties": false, "required": \(list(Severity.allCases)),
+              "properties": {\(Severity.allCases.map { "\"\($0.rawValue)\": {\"type\": \"integer\", \"minimum\": 0}" }.joined(separator: ", "))}
+            },
+            "worstFrame": {"type": "integer", "minimum": 0, "description": "The frame shading the most pixels (ties: the most blended pixels, then the earliest); overlays show it by default."},
+            "meanShadedPixels": {"type": "number", "minimum": 0},
+            "meanBlendedPixels": {"type": "number", "minimum": 0},
+            "meanOverdraw": {"type": "number", "minimum": 0},
+            "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
+            "offscreenPasses": {"type": "integer", "minimum": 0},
+            "offscreenPixels": {"type": "integer", "minimum": 0},
+            "stages": {
+              "type": "object", "additionalProperties": false, "required": ["evaluate", "plan", "analyze"],
+              "properties": {
+                "evaluate": {"$ref": "#/$defs/stage"}, "plan": {"$ref": "#/$defs/stage"}, "analyze": {"$ref": "#/$defs/stage"},
+                "encode": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
+              }
+            },
+            "uploadedBytes": {"type": "integer", "minimum": 0},
+            "peakTextureBytes": {"type": "integer", "minimum": 0},
+            "meanDrawCalls": {"type": "number", "minimum": 0}
+          }
+        },
+        "warnings": {
+          "type": "array",
+          "items": {
+            "type": "object", "additionalProperties": false, "required": ["message"],
+            "properties": {"message": {"type": "string"}, "location": {"$ref": "#/$defs/location"}}
+          }
+        }
+      },
+      "$defs": {
+        "count": {"type": "integer", "minimum": 0},
+        "nanoseconds": {"type": "integer", "minimum": 0},
+        "stage": {
+          "type": "object", "additionalProperties": false, "required": ["totalNanoseconds", "meanNanoseconds", "maxNanoseconds"],
+          "properties": {
+            "totalNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "meanNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+            "maxNanoseconds": {"$ref": "#/$defs/nanoseconds"}
+          }
+        },
+        "location": {
+          "type": "object", "additionalProperties": false, "required": ["file", "line", "column"],
+          "properties": {"file": {"type": "string"}, "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1}}
+        },
+        "pixelRect": {
+          "type": "object", "additionalProperties": false, "required": ["x", "y", "width", "height"],
+          "properties": {
+            "x": {"type": "integer", "minimum": 0}, "y": {"type": "integer", "minimum": 0},
+            "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1}
+          }
+        },
+        "size": {"type": "array", "items": {"type": "number", "minimum": 0}, "minItems": 2, "maxItems": 2},
+        "frame": {
+          "type": "object", "additionalProperties": false, "required": ["index", "time", "counters", "cost", "findings"],
+          "properties": {
+            "index": {"type": "integer", "minimum": 0},
+            "time": {"type": "number", "minimum": 0, "description": "Scene seconds: index / fps."},
+            "counters": {
+              "type": "object", "additionalProperties": false,
+              "required": ["items", "offscreenPasses", "offscreenPixels", "canvasPixels", "shadedPixels", "blendedPixels",
+                           "overdraw", "maxOverdraw", "overdrawHistogram"],
+              "properties": {
+                "items": {"$ref": "#/$defs/count"}, "offscreenPasses": {"$ref": "#/$defs/count"},
+                "offscreenPixels": {"$ref": "#/$defs/count"}, "canvasPixels": {"$ref": "#/$defs/count"},
+                "shadedPixels": {"$ref": "#/$defs/count"}, "blendedPixels": {"$ref": "#/$defs/count"},
+                "overdraw": {"type": "number", "minimum": 0, "description": "shadedPixels / canvasPixels."},
+                "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
+                "overdrawHistogram": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 5, "maxItems": 5,
+                                      "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."}
+              }
+            },
+            "cost": {
+              "type": "object", "additionalProperties": false,
+              "required": ["evaluateNanoseconds", "planNanoseconds", "analyzeNanoseconds"],
+              "properties": {
+                "evaluateNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "planNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "encodeNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
+                "drawCalls": {"$ref": "#/$defs/count"}
+              }
+            },
+            "findings": {"type": "array", "items": {"enum": \(list(FindingID.allCases))}, "uniqueItems": true}
+          }
+        },
+        "finding": {
+          "type": "object", "additionalProperties": false,
+          "required": ["id", "severity", "layer", "phase", "frames", "frameCount", "worstFrame", "maxPixels", "totalPixels",
+                       "canvasShare", "explanation", "fix", "evidence"],
+          "properties": {
+            "id": {"enum": \(list(FindingID.allCases)), "description": "Stable id (scene-format.md)."},
+            "severity": {"enum": \(list(Severity.allCases)),
+                         "description": "From canvasShare: high ≥ \(Severity.highShare), medium ≥ \(Severity.mediumShare), else low."},
+            "layer": {
+              "type": "object", "additionalProperties": false, "required": ["id", "path", "display"],
+              "properties": {
+                "id": {"type": "integer", "minimum": 0},
+                "name": {"type": "string"},
+                "path": {"type": "array", "items": {"type": "integer", "minimum": 0}, "description": "Sublayer indices from the root."},
+                "display": {"type": "string", "description": "The name, else the index path ('2.1'; 'root')."},
+                "location": {"$ref": "#/$defs/location"}
+              }
+            },
+            "phase": {"enum": ["at-rest", "mid-animation"]},
+            "frames": {
+              "type": "array", "minItems": 1,
+              "items": {
+                "type": "object", "additionalProperties": false, "required": ["first", "last"],
+                "properties": {"first": {"type": "integer", "minimum": 0}, "last": {"type": "integer", "minimum": 0}}
+              }
+            },
+            "frameCount": {"type": "integer", "minimum": 1},
+            "worstFrame": {"type": "integer", "minimum": 0},
+            "maxPixels": {"$ref": "#/$defs/count"},
+            "totalPixels": {"$ref": "#/$defs/count"},
+            "canvasShare": {"type": "number", "minimum": 0},
+            "explanation": {"type": "string", "minLength": 1},
+            "fix": {"type": "string", "minLength": 1},
+            "evidence": {
+              "type": "object", "additionalProperties": false,
+              "properties": {
+                "blendReasons": {"type": "array", "items": {"enum": \(list(BlendReason.allCases))}},
+                "colorAlpha": {"type": "number", "minimum": 0, "maximum": 1},
+                "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+                "part": {"enum": ["bounds", "contents"]},
+                "deviceRect": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
+                "imagePixels": {"$ref": "#/$defs/size"},
+                "shownPixels": {"$ref": "#/$defs/size"},
+                "transformed": {"type": "boolean"},
+                "property": {"enum": ["contentsScale", "rasterizationScale"]},
+                "value": {"type": "number"},
+                "canvasScale": {"type": "number", "exclusiveMinimum": 0},
+                "passBounds": {"$ref": "#/$defs/pixelRect"}
+              }
+            }
+          }
+        }
+      }
+    }
+    """
+}

@@ -1,0 +1,65 @@
+import Foundation
+import Profile
+
+/// Numbers with units as every report format prints them: times in ms, pixels in px/kpx/Mpx,
+/// bytes in B/KiB/MiB, shares in %.
+public enum ReportUnits {
+    public static func ms(_ ns: UInt64) -> String { ms(Double(ns)) }
+    public static func ms(_ ns: Double) -> String {
+        let v = ns / 1e6
+        return String(format: v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%.0f ms", v)
+    }
+    public static func pixels(_ v: Double) -> String {
+        if v >= 1e6 { return String(format: "%.2f Mpx", v / 1e6) }
+        if v >= 1e4 { return String(format: "%.1f kpx", v / 1e3) }
+        return String(format: "%.0f px", v)
+    }
+    public static func pixels(_ v: Int) -> String { pixels(Double(v)) }
+    public static func bytes(_ b: Int) -> String {
+        let v = Double(b)
+        if v >= Double(1 << 20) { return String(format: "%.1f MiB", v / Double(1 << 20)) }
+        if v >= Double(1 << 10) { return String(format: "%.1f KiB", v / Double(1 << 10)) }
+        return "\(b) B"
+    }
+    /// 0.123 → "12 %"; below 10 % one decimal ("2.5 %").
+    public static func percent(_ v: Double) -> String {
+        v >= 0.1 || v == 0 ? String(format: "%.0f %%", v * 100) : String(format: "%.1f %%", v * 100)
+    }
+    public static func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }
+    public static func number(_ v: Double) -> String { Profile.fmtNumber(v) }
+    public static func times(_ v: Double) -> String { String(format: "%.2f×", v) }
+
+    /// "390×844 pt @3× = 1170×2532 px".
+    public static func canvas(_ c: ProfileReport.CanvasSummary) -> String {
+        "\(number(c.width))×\(number(c.height)) pt @\(number(c.scale))× = \(c.pixelWidth)×\(c.pixelHeight) px"
+    }
+
+    /// "120 frames 0–119 at 60 fps" / "1 frame (t = 0 s)".
+    public static func frames(_ r: ProfileReport) -> String {
+        r.run.frameCount == 1
+            ? "1 frame (t = \(seconds(r.frames.first?.time ?? 0)))"
+            : "\(r.run.frameCount) frames \(r.run.firstFrame)–\(r.run.lastFrame) at \(number(r.run.fps)) fps"
+    }
+
+    /// The device, or "plan only (--no-gpu)".
+    public static func device(_ r: ProfileReport) -> String { r.run.gpu ? (r.run.device ?? "GPU") : "plan only (--no-gpu)" }
+
+    /// Findings per severity, high first: "1 high, 2 medium".
+    public static func severityCounts(_ r: ProfileReport) -> String {
+        Severity.allCases.reversed().compactMap { s -> String? in
+            let k = r.findings.filter { $0.severity == s }.count
+            return k > 0 ? "\(k) \(s.rawValue)" : nil
+        }.joined(separator: ", ")
+    }
+
+    /// The most severe finding raised at each frame, by frame index.
+    public static func severityByFrame(_ r: ProfileReport) -> [Int: Severity] {
+        var out: [Int: Severity] = [:]
+        for f in r.findings {
+            for run in f.frames {
+                for i in run.first...run.last where out[i].map({ $0 < f.severity }) ?? true { out[i] = f.severity }
+            }
+        }
+        return out
+    }
+}

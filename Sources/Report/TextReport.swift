@@ -1,0 +1,113 @@
+import Foundation
+import Profile
+
+/// The terminal summary: what the run was, what a frame costs, then the worst findings with
+/// layer, place, frames, pixels, why and the fix. ANSI colours only when `colors` is true (the
+/// caller decides: a terminal, and NO_COLOR unset).
+public struct TextReport: Sendable {
+    public var colors: Bool
+    /// Findings listed in full; the rest are counted.
+    public var maxFindings: Int
+
+    public init(colors: Bool, maxFindings: Int = 8) { self.colors = colors; self.maxFindings = maxFindings }
+
+    public func render(_ r: ProfileReport) -> String {
+        var out: [String] = []
+        let c = r.scene.canvas
+        let frames = r.run.frameCount == 1
+            ? "1 frame (t = \(seconds(r.frames.first?.time ?? 0)))"
+            : "\(r.run.frameCount) frames \(r.run.firstFrame)–\(r.run.lastFrame) at \(Profile.fmtNumber(r.run.fps)) fps"
+        let where_ = r.run.gpu ? (r.run.device ?? "GPU") : "plan only (--no-gpu)"
+        out.append(bold(r.scene.file) + dim("  \(n(c.width))×\(n(c.height)) pt @\(n(c.scale))× = \(c.pixelWidth)×\(c.pixelHeight) px · \(frames) · \(where_)"))
+
+        let t = r.totals
+        let canvasPixels = Double(c.pixelWidth * c.pixelHeight)
+        var frame = ["\(meanItems(r)) draws", "overdraw \(String(format: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw))",
+                     "blended \(pixels(t.meanBlendedPixels)) (\(percent(t.meanBlendedPixels / max(canvasPixels, 1))))"]
+        if t.offscreenPasses > 0 {
+            let perFrame = Double(t.offscreenPasses) / Double(max(t.frames, 1))
+            frame.append("\(Profile.fmtNumber((perFrame * 10).rounded() / 10)) offscreen pass\(perFrame == 1 ? "" : "es") (\(pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))))")
+        }
+        out.append(label("per frame") + frame.joined(separator: dim(" · ")))
+
+        var cost: [String] = []
+        if let g = t.stages["gpu"] { cost.append("GPU \(ms(g.meanNanoseconds))") }
+        for s in ["evaluate", "plan", "analyze", "encode"] { if let v = t.stages[s] { cost.append("\(s) \(ms(v.meanNanoseconds))") } }
+        if let d = t.meanDrawCalls { cost.append("\(Profile.fmtNumber((d * 10).rounded() / 10)) draw calls") }
+        if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
+        if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }
+        out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
+        out.append("")
+
+        if r.findings.isEmpty {
+            out.append(green("No findings") + ": nothing blended, misaligned, resampled, low-scale or rendered offscreen.")
+        } else {
+            let counts = Severity.allCases.reversed().compactMap { s -> String? in
+                let k = t.findingsBySeverity[s.rawValue] ?? 0
+                return k > 0 ? "\(k) \(s.rawValue)" : nil
+            }
+            out.append(bold("\(r.findings.count) finding\(r.findings.count == 1 ? "" : "s")") + ": " + counts.joined(separator: ", "))
+            for f in r.findings.prefix(maxFindings) {
+                out.append("")
+                out.append(contentsOf: finding(f, frames: r.run.frameCount))
+            }
+            let rest = r.findings.count - maxFindings
+            if rest > 0 { out.append(""); out.append(dim("… \(rest) more; --format json lists every finding")) }
+        }
+        if !r.warnings.isEmpty {
+            out.append("")
+            out.append(yellow("\(r.warnings.count) thing\(r.warnings.count == 1 ? "" : "s") in the scene not drawn or evaluated yet") + dim(" (warnings above; JSON \"warnings\")"))
+        }
+        return out.joined(separator: "\n") + "\n"
+    }
+
+    func finding(_ f: Finding, frames total: Int) -> [String] {
+        let sev = f.severity.rawValue.uppercased().padding(toLength: 6, withPad: " ", startingAt: 0)
+        let sevText: String
+        switch f.severity {
+        case .high: sevText = paint(sev, "1;31")
+        case .medium: sevText = paint(sev, "33")
+        case .low: sevText = paint(sev, "36")
+        }
+        var head = "\(sevText) \(bold(f.id.rawValue))  \(f.layer.display)"
+        if let l = f.layer.location { head += dim("  \(l.file):\(l.line)") }
+        let when = total == 1 ? "" : "  \(f.framesDescription)" + (f.phase == .midAnimation ? ", mid-animation only" : "")
+        head += when
+        let share = percent(f.canvasShare)
+        var costLine = "\(pixels(Double(f.maxPixels))) (\(share) of the screen)"
+        if f.frameCount > 1 { costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }
+        return [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
+    }
+
+    // MARK: - Numbers
+
+    func meanItems(_ r: ProfileReport) -> String {
+        guard !r.frames.isEmpty else { return "0" }
+        let m = Double(r.frames.reduce(0) { $0 + $1.counters.items }) / Double(r.frames.count)
+        return Profile.fmtNumber((m * 10).rounded() / 10)
+    }
+    func n(_ v: Double) -> String { Profile.fmtNumber(v) }
+    func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }
+    func ms(_ ns: UInt64) -> String { String(format: ns < 10_000_000 ? "%.2f ms" : "%.1f ms", Double(ns) / 1e6) }
+    func percent(_ v: Double) -> String { v >= 0.1 || v == 0 ? String(format: "%.0f %%", v * 100) : String(format: "%.1f %%", v * 100) }
+    func pixels(_ v: Double) -> String {
+        if v >= 1e6 { return String(format: "%.2f Mpx", v / 1e6) }
+        if v >= 1e4 { return String(format: "%.1f kpx", v / 1e3) }
+        return String(format: "%.0f px", v)
+    }
+    func bytes(_ b: Int) -> String {
+        let v = Double(b)
+        if v >= Double(1 << 20) { return String(format: "%.1f MiB", v / Double(1 << 20)) }
+        if v >= Double(1 << 10) { return String(format: "%.1f KiB", v / Double(1 << 10)) }
+        return "\(b) B"
+    }
+
+    // MARK: - Colours
+
+    func paint(_ s: String, _ code: String) -> String { colors ? "\u{1B}[\(code)m\(s)\u{1B}[0m" : s }
+    func bold(_ s: String) -> String { paint(s, "1") }
+    func dim(_ s: String) -> String { paint(s, "2") }
+    func green(_ s: String) -> String { paint(s, "32") }
+    func yellow(_ s: String) -> String { paint(s, "33") }
+    func label(_ s: String) -> String { dim(s.padding(toLength: 12, withPad: " ", startingAt: 0)) }
+}

@@ -1,0 +1,122 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import Raster
+
+/// `caprof render --frames`: a sequence of frames into a directory, and the contact sheet.
+extension RenderCommand {
+    /// Frame files are `frame-` + the frame index zero-padded to 5 digits (more when the largest
+    /// index needs them) + `.png`: names sort in time order, and a frame keeps its name whatever
+    /// the range it was rendered in (frame i is at i / fps).
+    static func frameFileName(index: Int, lastIndex: Int) -> String {
+        let digits = max(5, String(lastIndex).count)
+        let n = String(index)
+        return "frame-" + String(repeating: "0", count: max(0, digits - n.count)) + n + ".png"
+    }
+
+    func renderSequence(_ animated: AnimatedScene, range: FrameRange, loadTime: UInt64, start t0: UInt64) throws {
+        let err = Terminal.stderr
+        let fps = self.fps ?? animated.fps
+        let list = try range.frames(fps: fps, duration: animated.duration)
+        var canvas = animated.canvas
+        if let s = scale { canvas.scale = s }
+
+        // Everything that can be refused is refused before the first frame is rendered.
+        var contactSheet: ContactSheet?
+        if let sheetPath = sheet {
+            let labels = list.map { ContactSheet.Label(time: String(format: "%.3fs", $0.time), frame: "\($0.index)f") }
+            do {
+                contactSheet = try ContactSheet(frameWidth: canvas.pixelWidth, frameHeight: canvas.pixelHeight,
+                                                labels: labels, columns: sheetColumns)
+            } catch let e as ContactSheet.TooLarge {
+                throw ValidationError("--sheet: \(e)")
+            }
+            try checkParentDirectory(of: sheetPath)
+        }
+        try makeOutputDirectory(output)
+
+        let renderer = try SceneRenderer(preferredDevice: device)
+        renderer.record(\.load, nanoseconds: loadTime)
+        var warnings = Warnings(animated, scene: scene)
+        let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)
+        let last = list.last!.index
+        let dir = URL(fileURLWithPath: output)
+        var size = (0, 0), draws = 0
+        let encoder = FrameEncoder(sheet: contactSheet, compression: compression)
+        do {
+            for (n, f) in list.enumerated() {
+                let frame = try renderer.render(animated, at: f.time, scale: scale)
+                warnings.add(frame.plan.unsupported)
+                size = (frame.width, frame.height); draws += frame.plan.items.count
+                try encoder.wait()                      // frame n − 1 written (or its error)
+                progress.update(done: n)
+                let path = dir.appendingPathComponent(Self.frameFileName(index: f.index, lastIndex: last)).path
+                encoder.submit(frame, slot: n, path: path, sheetTitle: sheetTitle(list.count, fps: fps, frame: frame))
+            }
+            try encoder.wait()
+            progress.update(done: list.count)
+            progress.finish()
+        } catch {
+            try? encoder.wait()     // never exit with a frame half-written to its temporary file
+            progress.finish()
+            throw error
+        }
+        renderer.record(\.encode, nanoseconds: encoder.encodeNanoseconds)
+        if let sheetPath = sheet { try encoder.writeSheet(to: sheetPath) }
+        guard !quiet else { return }
+        for w in warnings.lines { err.warning(w) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+        let first = Self.frameFileName(index: list.first!.index, lastIndex: last)
+        let names = list.count == 1 ? first : "\(first) … \(Self.frameFileName(index: last, lastIndex: last))"
+        let t = renderer.timings.averaged(over: list.count)
+        func ms(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1e6) }
+        let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), render \(ms(t.render)), encode \(ms(t.encode)) ms"
+        let rate = String(format: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
+        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(draws / list.count) draws each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
+        if let sheetPath = sheet, let s = encoder.sheet {
+            err.write("\(err.green("wrote")) \(sheetPath) \(err.dim("(contact sheet, \(s.columns)×\(s.rows) thumbnails of \(s.thumbnailWidth)×\(s.thumbnailHeight), \(s.width)×\(s.height), \(ms(encoder.sheetNanoseconds)) ms)"))")
+        }
+    }
+
+    func sheetTitle(_ count: Int, fps: Double, frame: SceneRenderer.Frame) -> String {
+        let name = URL(fileURLWithPath: scene).lastPathComponent
+        return "\(name) · \(count) frame\(count == 1 ? "" : "s") at \(FrameRange.format(fps)) fps · \(frame.width)×\(frame.height)"
+    }
+
+    /// Creates the frames directory (and its parents); a path that exists and is not a directory,
+    /// or one that cannot be created, is an output error (73) before anything is rendered.
+    func makeOutputDirectory(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            if !isDir.boolValue { throw OutputError(message: "cannot write frames into \(path): it exists and is not a directory") }
+            return
+        }
+        do {
+            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        } catch {
+            throw OutputError(message: "cannot create the frames directory \(path): \(Self.reason(error))")
+        }
+    }
+
+    func checkParentDirectory(of file: String) throws {
+        let parent = URL(fileURLWithPath: file).deletingLastPathComponent().path
+        var isDir: ObjCBool = false
+        if !FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) || !isDir.boolValue {
+            throw OutputError(message: "cannot write \(file): no directory \(parent)")
+        }
+    }
+
+    static func reason(_ error: Error) -> String {
+        let e = error as NSError
+        if let u = e.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
+            return String(cString: strerror(Int32(u.code)))
+        }
+        return e.localizedDescription
+    }
+}
+
+/// An output that cannot be written (exit 73), found before or while rendering.
+struct OutputError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,147 @@
+import Foundation
+import XCTest
+
+/// `caprof profile` and the default command (`caprof scene.json`), end to end.
+final class ProfileCLITests: CLITestCase {
+    /// One layer off the pixel grid, one translucent bar, a rounded clip over a sublayer.
+    static let scene = """
+    {"caprof": 1, "canvas": {"width": 100, "height": 80, "scale": 1, "backgroundColor": "#FFFFFF"},
+     "timeline": {"duration": 0.1, "fps": 30},
+     "root": {"frame": [0, 0, 100, 80], "backgroundColor": "#FFFFFF", "sublayers": [
+       {"name": "bar", "frame": [0, 0, 100, 20], "backgroundColor": [1, 1, 1, 0.8]},
+       {"name": "card", "frame": [10.5, 30, 40, 30], "backgroundColor": "#3366CC"},
+       {"name": "clip", "frame": [60, 30, 30, 30], "masksToBounds": true, "cornerRadius": 8, "backgroundColor": "#222222",
+        "sublayers": [{"frame": [0, 0, 10, 10], "backgroundColor": "#FF0000"}]}
+     ]}}
+    """
+
+    func json(_ text: String) throws -> [String: Any] {
+        try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+    }
+
+    func testDefaultSubcommandPrintsTheSummary() throws {
+        let path = try write("scene.json", Self.scene)
+        let r = try caprof([path, "--no-gpu"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("misaligned.subpixel  card"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("scene.json:5"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("blended  bar"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("offscreen.rounded-clip  clip"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("fix: "), r.stdout)
+        XCTAssertTrue(r.stdout.contains("frames 0–2"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("\u{1B}["), "no colours when stdout is not a terminal")
+        // The same through the explicit subcommand (but for the measured times).
+        let untimed = { (s: String) in s.split(separator: "\n").filter { !$0.hasPrefix("cost/frame") } }
+        XCTAssertEqual(untimed(try caprof(["profile", path, "--no-gpu"]).stdout), untimed(r.stdout))
+    }
+
+    func testJSONReportValidatesAgainstThePrintedSchema() throws {
+        let path = try write("scene.json", Self.scene)
+        let out = tmp.appendingPathComponent("report.json").path
+        let r = try caprof(["profile", path, "--format", "json", "-o", out])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("wrote"), r.stderr)
+        let schema = try caprof(["profile", "--schema"])
+        XCTAssertEqual(schema.code, 0)
+        let schemaPath = try write("report.schema.json", schema.stdout)
+        let v = Process()
+        v.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        v.arguments = ["-c", "import jsonschema,json,sys; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), cls=jsonschema.Draft202012Validator)", out, schemaPath]
+        let err = Pipe(); v.standardError = err
+        try v.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        v.waitUntilExit()
+        XCTAssertEqual(v.terminationStatus, 0, message)
+
+        let report = try json(String(contentsOfFile: out, encoding: .utf8))
+        XCTAssertEqual(report["caprofReport"] as? Int, 1)
+        let run = try XCTUnwrap(report["run"] as? [String: Any])
+        XCTAssertEqual(run["gpu"] as? Bool, true)
+        XCTAssertEqual(run["frameCount"] as? Int, 3)
+        let frames = try XCTUnwrap(report["frames"] as? [[String: Any]])
+        let cost = try XCTUnwrap(frames.first?["cost"] as? [String: Any])
+        for key in ["gpuNanoseconds", "drawCalls", "textureBytes", "encodeNanoseconds"] { XCTAssertNotNil(cost[key], key) }
+    }
+
+    func testNoGPUGivesTheSameFindingsAndCounters() throws {
+        for path in [try write("scene.json", Self.scene), Self.example("cards.json"), Self.example("flip3d.json")] {
+            let gpu = try caprof([path, "--format", "json"]), plan = try caprof([path, "--format", "json", "--no-gpu"])
+            XCTAssertEqual(gpu.code, 0, gpu.stderr); XCTAssertEqual(plan.code, 0, plan.stderr)
+            let a = try json(gpu.stdout), b = try json(plan.stdout)
+            XCTAssertEqual(a["findings"] as? NSArray, b["findings"] as? NSArray, path)
+            XCTAssertFalse((a["findings"] as? [Any] ?? []).isEmpty, path)
+            let counters = { (r: [String: Any]) in (r["frames"] as? [[String: Any]] ?? []).map { $0["counters"] as? NSDictionary } }
+            XCTAssertEqual(counters(a), counters(b), path)
+            XCTAssertEqual((b["run"] as? [String: Any])?["gpu"] as? Bool, false)
+        }
+    }
+
+    func testNoGPUTouchesNoVulkan() throws {
+        let path = try write("scene.json", Self.scene)
+        let env = ["VK_DRIVER_FILES": "/nonexistent/icd.json", "VK_ICD_FILENAMES": "/nonexistent/icd.json"]
+        XCTAssertEqual(try caprof([path, "--no-gpu"], env: env).code, 0)
+        let r = try caprof([path], env: env)
+        XCTAssertEqual(r.code, 69, r.stderr)
+    }
+
+    func testFramesAndFPS() throws {
+        let path = try write("scene.json", Self.scene)
+        let r = try caprof([path, "--no-gpu", "--format", "json", "--frames", "1f:3f", "--fps", "60"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let frames = try XCTUnwrap(try json(r.stdout)["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.map { $0["index"] as? Int }, [1, 2])
+        XCTAssertEqual(frames.last?["time"] as? Double ?? 0, 2.0 / 60, accuracy: 1e-12)
+        let finding = try XCTUnwrap((try json(r.stdout)["findings"] as? [[String: Any]])?.first)
+        XCTAssertEqual(finding["frames"] as? NSArray, [["first": 1, "last": 2]] as NSArray)
+    }
+
+    func testExitCodes() throws {
+        let good = try write("scene.json", Self.scene)
+        XCTAssertEqual(try caprof(["profile", tmp.appendingPathComponent("missing.json").path, "--no-gpu"]).code, 66)
+        let bad = try write("bad.json", #"{"caprof": 1, "canvas": {"width": 10, "height": 10}, "root": {"opacty": 1}}"#)
+        let r = try caprof([bad, "--no-gpu"])
+        XCTAssertEqual(r.code, 65)
+        XCTAssertTrue(r.stderr.contains("bad.json:1:"), r.stderr)
+        XCTAssertEqual(try caprof(["profile", "--no-gpu"]).code, 64, "no scene")
+        XCTAssertEqual(try caprof([good, "--no-gpu", "--fps", "0"]).code, 64)
+        XCTAssertEqual(try caprof([good, "--no-gpu", "--format", "yaml"]).code, 64)
+        XCTAssertEqual(try caprof([good, "--no-gpu", "--frames", "3f:1f"]).code, 64)
+        let unwritable = try caprof([good, "--no-gpu", "-o", tmp.appendingPathComponent("no/such/dir/r.txt").path])
+        XCTAssertEqual(unwritable.code, 73, unwritable.stderr)
+        XCTAssertTrue(unwritable.stderr.contains("error:"), unwritable.stderr)
+    }
+
+    func testOutputIsWrittenWhole() throws {
+        let path = try write("scene.json", Self.scene)
+        let out = tmp.appendingPathComponent("summary.txt").path
+        try "old".write(toFile: out, atomically: true, encoding: .utf8)
+        XCTAssertEqual(try caprof([path, "--no-gpu", "-o", out]).code, 0)
+        let text = try String(contentsOfFile: out, encoding: .utf8)
+        XCTAssertTrue(text.contains("misaligned.subpixel"), text)
+        XCTAssertFalse(text.contains("\u{1B}["))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    /// Image opacity is read from the pixels: bubble.png has transparent corners, avatar-1.png has none.
+    func testImagesWithAlphaAreBlendedOpaqueImagesAreNot() throws {
+        let assets = Self.repoRoot.appendingPathComponent("Examples/assets").path
+        let path = try write("images.json", """
+        {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
+         "root": {"frame": [0, 0, 100, 100], "backgroundColor": "#FFFFFF", "sublayers": [
+           {"name": "avatar", "frame": [0, 0, 120, 120], "contents": "\(assets)/avatar-1.png", "contentsScale": 1},
+           {"name": "bubble", "frame": [0, 0, 90, 90], "contents": "\(assets)/bubble.png", "contentsScale": 1}]}}
+        """)
+        let r = try caprof([path, "--no-gpu", "--format", "json"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let findings = try XCTUnwrap(try json(r.stdout)["findings"] as? [[String: Any]])
+        let blended = findings.filter { $0["id"] as? String == "blended" }.compactMap { ($0["layer"] as? [String: Any])?["display"] as? String }
+        XCTAssertEqual(blended, ["bubble"])
+    }
+
+    func testHelpNamesProfileAsTheDefault() throws {
+        let r = try caprof(["--help"])
+        XCTAssertEqual(r.code, 0)
+        XCTAssertTrue(r.stdout.contains("profile (default)"), r.stdout)
+    }
+}
