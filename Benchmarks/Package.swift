@@ -23,6 +23,26 @@ let package = Package(
             path: "Benchmarks/CompositeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue #3: presentation evaluation of N animated layers (100 … 100,000).
+        .executableTarget(
+            name: "EvaluateBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CaprofKit", package: "caprof"),
+            ],
+            path: "Benchmarks/EvaluateBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Issue #4: profiling overhead over plain rendering, and the time to profile 2 s at 60 fps.
+        .executableTarget(
+            name: "ProfileBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CaprofKit", package: "caprof"),
+            ],
+            path: "Benchmarks/ProfileBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The reference for caprof's identity composite: a minimal hand-written Vulkan compositor in
         // C doing the same work (benchmark-only; its SPIR-V is checked in, see shaders/regenerate.sh).
         .target(

@@ -21,9 +21,13 @@ public struct LayerDirectory: Sendable {
         public var subtree: Set<LayerID>
 
         /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
+        /// Negative ids are a CATransition's previous state (the evaluator's snapshot), named so.
         public var displayName: String {
-            if let n = name, !n.isEmpty { return n }
-            return indexPath.isEmpty ? "root" : indexPath.map(String.init).joined(separator: ".")
+            let base: String
+            if let n = name, !n.isEmpty { base = n } else {
+                base = indexPath.isEmpty ? "root" : indexPath.map(String.init).joined(separator: ".")
+            }
+            return id < 0 ? base + " (previous state, CATransition)" : base
         }
     }
 

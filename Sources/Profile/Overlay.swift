@@ -76,7 +76,7 @@ public struct FrameOverlays: Sendable {
 
 /// One swatch of a legend.
 public struct OverlayLegendEntry: Sendable, Equatable {
-    /// The tint as it looks over black at full strength (for legend swatches): sRGB bytes.
+    /// The tint as it looks over the neutral background (for legend swatches): sRGB bytes.
     public var color: (r: UInt8, g: UInt8, b: UInt8)
     public var label: String
     public var detail: String
@@ -113,7 +113,8 @@ public enum OverlayPalette {
 
     static func legend(_ kind: OverlayKind) -> [OverlayLegendEntry] {
         func e(_ t: Tint, _ label: String, _ detail: String) -> OverlayLegendEntry {
-            OverlayLegendEntry(color: (t.r, t.g, t.b), label: label, detail: detail)
+            func mix(_ c: UInt8, _ n: UInt8) -> UInt8 { UInt8((Double(n) * (1 - t.strength) + Double(c) * t.strength).rounded()) }
+            return OverlayLegendEntry(color: (mix(t.r, neutral.r), mix(t.g, neutral.g), mix(t.b, neutral.b)), label: label, detail: detail)
         }
         switch kind {
         case .blended:

@@ -110,8 +110,8 @@ public struct OverlayPainter: Sendable {
         return !Alignment.isOnGrid(BlendAnalysis.deviceRect(rect.standardized, item.transform))
     }
 
-    /// The rendered frame composited over the neutral grey, half desaturated and darkened to 45 %
-    /// over a floor, so pure tints stand out and the content stays recognisable. Opaque RGBA8.
+    /// The rendered frame composited over the neutral grey, half desaturated and darkened to 34 %
+    /// over a floor of 12, so pure tints stand out and the content stays recognisable. Opaque RGBA8.
     public static func dim(_ premultiplied: [UInt8]) -> [UInt8] {
         var out = [UInt8](repeating: 255, count: premultiplied.count)
         let bg = OverlayPalette.neutral
@@ -124,9 +124,9 @@ public struct OverlayPainter: Sendable {
                     let g = Double(s[i + 1]) + Double(bg.g) * inv
                     let b = Double(s[i + 2]) + Double(bg.b) * inv
                     let luma = 0.2126 * r + 0.7152 * g + 0.0722 * b
-                    d[i] = UInt8(min(255, (0.5 * r + 0.5 * luma) * 0.45 + 14))
-                    d[i + 1] = UInt8(min(255, (0.5 * g + 0.5 * luma) * 0.45 + 14))
-                    d[i + 2] = UInt8(min(255, (0.5 * b + 0.5 * luma) * 0.45 + 14))
+                    d[i] = UInt8(min(255, (0.5 * r + 0.5 * luma) * 0.34 + 12))
+                    d[i + 1] = UInt8(min(255, (0.5 * g + 0.5 * luma) * 0.34 + 12))
+                    d[i + 2] = UInt8(min(255, (0.5 * b + 0.5 * luma) * 0.34 + 12))
                     i += 4
                 }
             }

@@ -33,7 +33,7 @@ struct HTMLChart {
         }
         let hasEncode = frames.contains { $0.cost.encodeNanoseconds != nil }
         let shown = stages.filter { $0.0 != "encode" || hasEncode }
-        let gpuValues = frames.map { $0.cost.gpuNanoseconds.map(Double.init) }
+        let gpuValues = frames.map { f in f.cost.gpuNanoseconds.map { Double($0) } }
         let maxStack = frames.map { f in shown.reduce(0) { $0 + value(f.cost, $1) } }.max() ?? 0
         let maxValue = max(maxStack, gpuValues.compactMap { $0 }.max() ?? 0)
         let top = Self.nice(maxValue)
@@ -41,7 +41,7 @@ struct HTMLChart {
         if gpuValues.contains(where: { $0 != nil }) { legend.append(("GPU", "s-gpu")) }
         var svg = open("time", title: "Time per frame", legend: legend,
                        caption: "CPU stages stacked" + (gpuValues.contains { $0 != nil } ? "; the line is the GPU's device time (timestamp queries)" : gpu ? "" : "; no GPU time (--no-gpu)"))
-        svg += axes(top: top) { ReportUnits.ms($0) }
+        svg += axes(top: top) { Self.compact($0 / 1e6) + " ms" }
         for (i, f) in frames.enumerated() {
             var y = Self.top + Self.plotHeight
             var parts: [String] = []
@@ -74,7 +74,7 @@ struct HTMLChart {
         let top = Self.nice(values.max() ?? 0)
         var svg = open("blended", title: "Blended pixels", legend: [("blended", "s-blended")],
                        caption: "pixels shaded by items that blend over what lies beneath")
-        svg += axes(top: top) { ReportUnits.pixels($0) }
+        svg += axes(top: top) { $0 >= 1e6 ? Self.compact($0 / 1e6) + " Mpx" : $0 >= 1e3 ? Self.compact($0 / 1e3) + " kpx" : Self.compact($0) + " px" }
         let canvas = Double(max(canvasPixels, 1))
         for (i, f) in frames.enumerated() {
             let v = values[i], hgt = v / top * Self.plotHeight
@@ -90,7 +90,7 @@ struct HTMLChart {
         let top = Self.nice(max(values.max() ?? 0, 1))
         var svg = open("overdraw", title: "Overdraw", legend: [("overdraw", "s-overdraw")],
                        caption: "pixels shaded ÷ screen pixels; the dashed line is 1×")
-        svg += axes(top: top) { String(format: $0 == $0.rounded() ? "%.0f×" : "%.1f×", $0) }
+        svg += axes(top: top) { Self.compact($0) + "×" }
         let one = Self.top + Self.plotHeight - 1 / top * Self.plotHeight
         for (i, f) in frames.enumerated() {
             let v = values[i], hgt = v / top * Self.plotHeight
@@ -117,7 +117,7 @@ struct HTMLChart {
         if !f.findings.isEmpty { g += " · " + f.findings.map(\.rawValue).joined(separator: ", ") }
         g += "</title><rect class=\"hover\" x=\"\(fmt(x(i) - band / 2))\" y=\"\(fmt(Self.top))\" width=\"\(fmt(band))\" height=\"\(fmt(Self.plotHeight))\"/>" + body
         if let s = severity[f.index] {
-            g += "<rect class=\"mark sev-\(s.rawValue)\" x=\"\(fmt(x(i) - band / 2))\" y=\"\(fmt(Self.top + Self.plotHeight + 4))\" width=\"\(fmt(band))\" height=\"4\"/>"
+            g += "<rect class=\"mark sev-\(s.rawValue)\" x=\"\(fmt(x(i) - band / 2))\" y=\"\(fmt(Self.top + Self.plotHeight + 5))\" width=\"\(fmt(max(band - min(band * 0.2, 2), 0.6)))\" height=\"5\"/>"
         }
         return g + "</g>"
     }
@@ -147,6 +147,9 @@ struct HTMLChart {
             s += "<line class=\"grid\" x1=\"\(fmt(Self.left))\" x2=\"\(fmt(Self.width - Self.right))\" y1=\"\(fmt(y))\" y2=\"\(fmt(y))\"/>"
             s += "<text class=\"ylabel\" x=\"\(fmt(Self.left - 8))\" y=\"\(fmt(y + 4))\">\(k == 0 ? "0" : esc(label(v)))</text>"
         }
+        if !severity.isEmpty {
+            s += "<text class=\"ylabel\" x=\"\(fmt(Self.left - 8))\" y=\"\(fmt(Self.top + Self.plotHeight + 10))\">findings</text>"
+        }
         let n = frames.count
         let step = Self.niceStep(Double(n) / 8)
         var i = 0
@@ -156,6 +159,9 @@ struct HTMLChart {
         }
         return s
     }
+
+    /// An axis number: three significant digits, no trailing zeros ("50", "2.5", "0.25").
+    static func compact(_ v: Double) -> String { String(format: "%.3g", v) }
 
     /// The smallest of 1, 2, 2.5, 5 × 10^k at or above v (1 for v ≤ 0).
     static func nice(_ v: Double) -> Double {

@@ -94,7 +94,7 @@ public struct HTMLReport: Sendable {
             ("frames", r.run.frameCount == 1
                 ? "1 frame, t = \(ReportUnits.seconds(r.frames.first?.time ?? 0))"
                 : "\(r.run.frameCount) · \(r.run.firstFrame)–\(r.run.lastFrame) at \(ReportUnits.number(r.run.fps)) fps"),
-            ("timeline", ReportUnits.seconds(r.scene.duration)),
+            ("timeline", r.scene.duration > 0 ? ReportUnits.seconds(r.scene.duration) : "static"),
             ("layers", "\(r.scene.layers)"),
         ]
         items.append(("device", r.run.gpu ? (r.run.device ?? "Vulkan") : "none: plan only (--no-gpu)"))
@@ -155,11 +155,15 @@ public struct HTMLReport: Sendable {
             for t in thumbnails {
                 var cls = "thumb"
                 if worst.contains(t.frame) { cls += " worst" }
-                var caption = "<span class=\"num\">\(t.frame)</span> <span class=\"num muted\">\(esc(ReportUnits.seconds(t.time)))</span>"
-                if let s = severity[t.frame] { caption += " <i class=\"dot sev-\(s.rawValue)\" title=\"findings (\(s.rawValue) at worst)\"></i>" }
+                var caption = "<b class=\"num\">\(t.frame)</b>"
+                if let s = severity[t.frame] { caption += "<i class=\"dot sev-\(s.rawValue)\" title=\"findings (\(s.rawValue) at worst)\"></i>" }
+                caption += "<small class=\"num\">\(esc(ReportUnits.seconds(t.time)))</small>"
                 h.raw("<figure class=\"\(cls)\"><img src=\"\(t.image.dataURI)\" width=\"\(t.image.width)\" height=\"\(t.image.height)\" alt=\"frame \(t.frame)\" data-zoom=\"frame \(t.frame) · \(esc(ReportUnits.seconds(t.time)))\"><figcaption>\(caption)</figcaption></figure>\n")
             }
-            h.raw("</div>\n<p class=\"note\">\(thumbnails.count) of \(r.run.frameCount) frames, evenly spaced\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks frames raising findings.</p>\n")
+            let which = thumbnails.count >= r.run.frameCount
+                ? (r.run.frameCount == 1 ? "The frame profiled" : "Every frame profiled")
+                : "\(thumbnails.count) of \(r.run.frameCount) frames, evenly spaced"
+            h.raw("</div>\n<p class=\"note\">\(which)\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks a frame raising findings, in the colour of its most severe one.</p>\n")
         }
         h.raw("</section>\n")
     }
@@ -201,11 +205,28 @@ public struct HTMLReport: Sendable {
     func charts(_ h: inout HTMLBuilder, _ r: ProfileReport) {
         h.raw("<section id=\"cost\">\n<h2>Per frame</h2>\n")
         if r.frames.isEmpty { h.raw("<p class=\"note\">No frames.</p>\n</section>\n"); return }
+        if r.frames.count == 1 { stageTable(&h, r.frames[0]); h.raw("</section>\n"); return }
         let chart = HTMLChart(frames: r.frames, severity: ReportUnits.severityByFrame(r), marked: Set(overlays.map(\.frame)))
         h.raw(chart.timeChart(gpu: r.run.gpu))
         h.raw(chart.blendedChart(canvasPixels: r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight))
         h.raw(chart.overdrawChart())
         h.raw("</section>\n")
+    }
+
+    /// One frame: its stages as a small table with proportional bars (a chart of one bar says nothing).
+    func stageTable(_ h: inout HTMLBuilder, _ f: ProfileReport.FrameRecord) {
+        let c = f.cost
+        var rows: [(String, String, UInt64)] = [("evaluate", "s-evaluate", c.evaluateNanoseconds), ("plan", "s-plan", c.planNanoseconds),
+                                                ("analyze", "s-analyze", c.analyzeNanoseconds)]
+        if let e = c.encodeNanoseconds { rows.append(("encode", "s-encode", e)) }
+        if let g = c.gpuNanoseconds { rows.append(("GPU", "s-gpu", g)) }
+        let top = Double(max(rows.map(\.2).max() ?? 1, 1))
+        h.raw("<table class=\"stages\"><tbody>\n")
+        for (name, cls, ns) in rows {
+            h.raw("<tr><td>\(name)</td><td class=\"num\">\(ReportUnits.ms(ns))</td><td class=\"bar\"><i class=\"\(cls)\" style=\"width:\(String(format: "%.1f", Double(ns) / top * 100))%\"></i></td></tr>\n")
+        }
+        let counters = f.counters
+        h.raw("</tbody></table>\n<p class=\"note\">One frame profiled: \(counters.items) items, \(ReportUnits.pixels(counters.shadedPixels)) shaded, \(ReportUnits.pixels(counters.blendedPixels)) blended, overdraw \(ReportUnits.times(counters.overdraw)). Profile a span of the timeline (--frames) for per-frame charts.</p>\n")
     }
 
     // MARK: - Findings
@@ -216,7 +237,7 @@ public struct HTMLReport: Sendable {
             h.raw("<p class=\"ok\">No findings: nothing blended, misaligned, resampled, low-scale or rendered offscreen.</p>\n</section>\n")
             return
         }
-        h.raw("<table class=\"findings\">\n<thead><tr>")
+        h.raw("<table class=\"findings\">\n<colgroup><col class=\"c-sev\"><col class=\"c-id\"><col class=\"c-layer\"><col class=\"c-frames\"><col class=\"c-px\"><col></colgroup>\n<thead><tr>")
         for (key, title, type) in [("severity", "Severity", "num"), ("id", "Finding", "text"), ("layer", "Layer", "text"),
                                    ("frames", "Frames", "num"), ("pixels", "Pixels", "num"), ("why", "Why · fix", "")] {
             if type.isEmpty { h.raw("<th>\(title)</th>") }
@@ -229,7 +250,7 @@ public struct HTMLReport: Sendable {
             h.raw("<td data-v=\"\(sevRank)\"><span class=\"sev sev-\(f.severity.rawValue)\">\(f.severity.rawValue)</span></td>")
             h.raw("<td data-v=\"\(esc(f.id.rawValue))\"><code>\(esc(f.id.rawValue))</code><small>\(esc(f.id.instrumentsName))</small></td>")
             var layer = "<b>\(esc(f.layer.display))</b>"
-            if let l = f.layer.location { layer += "<small class=\"mono\">\(esc(l.file)):\(l.line)</small>" }
+            if let l = f.layer.location { layer += "<small class=\"mono\" title=\"\(esc(l.file)):\(l.line):\(l.column)\">\(esc(Self.baseName(l.file))):\(l.line)</small>" }
             h.raw("<td data-v=\"\(esc(f.layer.display))\">\(layer)</td>")
             var frames = r.run.frameCount == 1 ? "—" : esc(f.frames.map(\.description).joined(separator: ", "))
             if f.phase == .midAnimation { frames += "<small>mid-animation only</small>" }
@@ -258,7 +279,7 @@ public struct HTMLReport: Sendable {
     func node(_ h: inout HTMLBuilder, _ n: LayerOutline, depth: Int, findings: [Int: [(Int, Finding)]]) {
         var line = "<span class=\"cls\">\(esc(n.layerClass))</span> <span class=\"lname\">\(esc(n.display))</span>"
         if n.isMask { line += " <span class=\"tag\">mask</span>" }
-        if let l = n.location { line += " <span class=\"mono muted\">\(esc(l.file)):\(l.line)</span>" }
+        if let l = n.location { line += " <span class=\"mono muted\" title=\"\(esc(l.file)):\(l.line):\(l.column)\">\(esc(Self.baseName(l.file))):\(l.line)</span>" }
         for (row, f) in findings[n.id] ?? [] {
             line += " <a class=\"badge sev-\(f.severity.rawValue)\" href=\"#finding-\(row)\" title=\"\(esc(f.explanation))\">\(esc(f.id.rawValue))</a>"
         }
@@ -282,6 +303,13 @@ public struct HTMLReport: Sendable {
             h.raw("<li>\(esc(w.message))\(place)</li>\n")
         }
         h.raw("</ul>\n</section>\n")
+    }
+}
+
+extension HTMLReport {
+    /// The last path component ("Examples/cards.json" → "cards.json"); the full path goes in a tooltip.
+    static func baseName(_ path: String) -> String {
+        path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     }
 }
 

@@ -58,6 +58,9 @@ struct FrameRange: Equatable, Sendable {
     /// The most frames one run renders (a hostile range never exhausts disk or time silently).
     static let maxFrames = 10_000
 
+    /// The latest scene time a range may reach (keeps frame indices exact integers).
+    static let maxTime = 1_000_000.0
+
     /// The frames to render at `fps`, for a scene whose timeline lasts `duration` seconds.
     func frames(fps: Double, duration: Double) throws -> [(index: Int, time: Double)] {
         let a = start?.time(fps: fps) ?? 0
@@ -71,9 +74,12 @@ struct FrameRange: Equatable, Sendable {
             }
             b = duration
         }
+        if b > Self.maxTime {
+            throw ValidationError("--frames: \(Self.format(b)) s is beyond the latest scene time accepted (\(Self.format(Self.maxTime)) s)")
+        }
         let estimate = (b - a) * fps
-        if estimate > Double(Self.maxFrames) {
-            throw ValidationError("--frames: \(Self.format(a))…\(Self.format(b)) s at \(Self.format(fps)) fps is \(Int(estimate.rounded(.up))) frames; the limit is \(Self.maxFrames) per run")
+        if !(estimate <= Double(Self.maxFrames)) {
+            throw ValidationError("--frames: \(Self.format(a))…\(Self.format(b)) s at \(Self.format(fps)) fps is \(String(format: "%.0f", estimate.rounded(.up))) frames; the limit is \(Self.maxFrames) per run")
         }
         return PresentationTimeline.frameTimes(from: a, to: b, fps: fps)
     }

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import Pipeline
 import Profile
+import Raster
 import Report
 import SceneFormat
 
@@ -24,19 +25,39 @@ struct ProfileCommand: ParsableCommand {
 
         --frames START:END takes the half-open span [START, END) of scene time, as `caprof render` \
         does: seconds (0.5 or 0.5s) or frame numbers with an f suffix (12f:48f = frames 12…47). \
-        Output: a terminal summary (text, colours on a terminal unless NO_COLOR is set) or the JSON \
-        report (--format json; `caprof profile --schema` prints its JSON Schema), to stdout or \
-        atomically to -o FILE.
+        Output, to stdout or atomically to -o FILE: text, a terminal summary (colours on a \
+        terminal unless NO_COLOR is set); json, the versioned report (`caprof profile --schema` \
+        prints its JSON Schema); html, one self-contained page (frame strip, overlays, per-frame \
+        charts, findings, layer tree) to open in a browser; markdown, for CI step summaries \
+        ($GITHUB_STEP_SUMMARY); trace, Chrome Trace Event JSON for ui.perfetto.dev (frames and \
+        stages as nested slices on a synthetic timeline, frames back to back; counters per frame).
+
+        Overlays: --overlays DIR writes frame-NNNNN-blended.png (Color Blended Layers: red blended, \
+        green opaque), frame-NNNNN-misaligned.png (Color Misaligned Images: magenta off the pixel \
+        grid, yellow scaled) and frame-NNNNN-overdraw.png (Android's GPU overdraw: blue 1×, green \
+        2×, pink 3×, red 4×+ overdrawn), over the rendered frame dimmed (with --no-gpu, over a \
+        neutral dark background). They show the worst frame (the most pixels shaded; ties: the \
+        most blended, then the earliest) unless --overlay-frame N asks for others; the HTML \
+        report embeds the same overlays.
         """)
 
     @Argument(help: "The scene file (caprof scene JSON).")
     var scene: String?
 
-    @Option(help: "Output format: text (a summary) or json (the full report).")
+    @Option(help: "Output format: text (a summary), json (the full report), html (a page to open), markdown (CI summaries) or trace (Perfetto).")
     var format: ReportFormat = .text
 
     @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "file"))
     var output: String?
+
+    @Option(help: ArgumentHelp("Write the overlays (blended, misaligned, overdraw) as PNGs into this directory (created if missing).",
+                               valueName: "dir"))
+    var overlays: String?
+
+    @Option(name: .customLong("overlay-frame"),
+            help: ArgumentHelp("Show this frame in the overlays instead of the worst one (a frame number; repeat for several).",
+                               valueName: "n"))
+    var overlayFrames: [Int] = []
 
     @Flag(help: "Plan and analyse only: no Vulkan, no backend costs; the same findings.")
     var noGPU = false
@@ -66,7 +87,15 @@ struct ProfileCommand: ParsableCommand {
         if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
         if let o = output, o.isEmpty { throw ValidationError("-o needs a file name") }
         if noGPU && device != nil { throw ValidationError("--device picks the Vulkan device to draw on; --no-gpu draws nothing") }
+        if let d = overlays, d.isEmpty { throw ValidationError("--overlays needs a directory") }
+        if !overlayFrames.isEmpty && overlays == nil && format != .html {
+            throw ValidationError("--overlay-frame picks the frame of the overlays: add --overlays DIR or --format html")
+        }
+        if let n = overlayFrames.first(where: { $0 < 0 }) { throw ValidationError("--overlay-frame \(n): frame numbers start at 0") }
     }
+
+    /// Frames of the strip in the HTML report (evenly spaced over the run).
+    static let stripFrames = 12
 
     func run() throws {
         if schema { print(ReportSchema.jsonSchema); return }
@@ -78,16 +107,51 @@ struct ProfileCommand: ParsableCommand {
             let fps = self.fps ?? animated.fps
             let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
             if let o = output { try Self.checkWritable(o) }
+            let times = Dictionary(list.map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
+            if let n = overlayFrames.first(where: { times[$0] == nil }) {
+                let span = list.isEmpty ? "none" : "\(list.first!.index)–\(list.last!.index)"
+                throw ValidationError("--overlay-frame \(n) is not among the frames profiled (\(span))")
+            }
+            if let d = overlays { try Self.prepareDirectory(d) }
             let renderer = noGPU ? nil : try SceneRenderer(preferredDevice: device)
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
+            let runner = ProfileRunner(scene: animated, renderer: renderer)
+            let thumbnails = format == .html && renderer != nil
+                ? ProfileRunner.ThumbnailRequest(frames: Set(ProfileRunner.evenlySpaced(list.map(\.index), count: Self.stripFrames)),
+                                                 maxWidth: Self.thumbnailBox.width, maxHeight: Self.thumbnailBox.height)
+                : nil
             let run: ProfileRunner.Run
             do {
-                run = try ProfileRunner(scene: animated, renderer: renderer)
-                    .run(frames: list, fps: fps, file: scene, toolVersion: Caprof.configuration.version) { progress.update(done: $0) }
+                run = try runner.run(frames: list, fps: fps, file: scene, toolVersion: Caprof.configuration.version,
+                                     thumbnails: thumbnails) { progress.update(done: $0) }
                 progress.finish()
             } catch {
                 progress.finish()
                 throw error
+            }
+            // Overlays: the worst frame unless others were asked for, drawn again after the run.
+            var overlaySets: [ProfileRunner.OverlayFrame] = []
+            if overlays != nil || format == .html {
+                var seen = Set<Int>()
+                let picks = overlayFrames.isEmpty ? [run.report.totals.worstFrame].compactMap { $0 } : overlayFrames.filter { seen.insert($0).inserted }
+                for n in picks { overlaySets.append(try runner.overlays(frame: n, time: times[n]!)) }
+            }
+            if let dir = overlays {
+                var names: [String] = []
+                for set in overlaySets {
+                    for image in set.overlays.images {
+                        let name = FrameOverlays.fileName(frame: set.overlays.frame, kind: image.kind)
+                        try PNGCodec.write(premultiplied: image.pixels, width: image.width, height: image.height,
+                                           to: URL(fileURLWithPath: dir).appendingPathComponent(name).path, compression: .small)
+                        names.append(name)
+                    }
+                }
+                if !quiet {
+                    let over = noGPU ? "over a neutral background (--no-gpu)" : "over the rendered frame"
+                    let which = overlayFrames.isEmpty ? "the worst frame" : "as asked"
+                    let frames = overlaySets.map { String($0.overlays.frame) }.joined(separator: ", ")
+                    err.write("\(err.green("wrote")) \(names.count) overlays into \(dir) \(err.dim("(frame \(frames), \(which), \(over))"))")
+                }
             }
             if !quiet {
                 for w in run.report.warnings {
@@ -101,6 +165,12 @@ struct ProfileCommand: ParsableCommand {
             case .text:
                 let colors = output == nil && Terminal.stdout.colors
                 text = Data(TextReport(colors: colors).render(run.report).utf8)
+            case .html:
+                let html = try Self.htmlReport(run: run, overlays: overlaySets, asked: !overlayFrames.isEmpty,
+                                               layers: LayerOutline(doc.scene.root))
+                text = Data(html.render(run.report).utf8)
+            case .markdown: text = Data(MarkdownReport().render(run.report).utf8)
+            case .trace: text = Data(TraceReport().render(run.report).utf8)
             }
             if let o = output {
                 try Self.writeAtomically(text, to: o)
@@ -119,6 +189,52 @@ struct ProfileCommand: ParsableCommand {
     }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// The box frame-strip thumbnails fit in, in pixels (shown 150 CSS px tall: sharp at 2×).
+    static let thumbnailBox = (width: 400, height: 300)
+
+    /// The HTML report's images: thumbnails (plus the overlay frames', so the strip shows them)
+    /// and overlays, encoded as PNG.
+    static func htmlReport(run: ProfileRunner.Run, overlays: [ProfileRunner.OverlayFrame], asked: Bool,
+                           layers: LayerOutline) throws -> HTMLReport {
+        func image(_ b: Bitmap) throws -> HTMLReport.Image {
+            HTMLReport.Image(png: try PNGCodec.encode(premultiplied: b.pixels, width: b.width, height: b.height, compression: .small),
+                             width: b.width, height: b.height)
+        }
+        var thumbs = run.thumbnails.map { ($0.frame, $0.time, $0.bitmap) }
+        for o in overlays {
+            guard let frame = o.rendered, !thumbs.contains(where: { $0.0 == o.overlays.frame }) else { continue }
+            let size = ProfileRunner.fit(width: frame.width, height: frame.height, maxWidth: thumbnailBox.width, maxHeight: thumbnailBox.height)
+            let small = size == (frame.width, frame.height) ? frame : frame.downscaled(toWidth: size.0, height: size.1)
+            thumbs.append((o.overlays.frame, o.overlays.time, small))
+        }
+        thumbs.sort { $0.0 < $1.0 }
+        let sets = try overlays.map { o -> HTMLReport.FrameOverlaySet in
+            let panels = try o.overlays.images.map { i in
+                HTMLReport.Panel(kind: i.kind, image: try image(Bitmap(width: i.width, height: i.height, pixels: i.pixels)),
+                                 legendPixels: i.legendPixels)
+            }
+            return HTMLReport.FrameOverlaySet(frame: o.overlays.frame, time: o.overlays.time,
+                                              reason: asked ? "asked for (--overlay-frame)" : "the worst frame: the most pixels shaded",
+                                              background: o.overlays.background, rendered: try o.rendered.map(image), panels: panels)
+        }
+        return HTMLReport(thumbnails: try thumbs.map { HTMLReport.Thumbnail(frame: $0.0, time: $0.1, image: try image($0.2)) },
+                          overlays: sets, layers: layers)
+    }
+
+    /// Creates the overlays directory if missing and refuses one that is not a writable directory.
+    static func prepareDirectory(_ path: String) throws {
+        var isDir: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
+            guard isDir.boolValue else { throw ReportWriteError(message: "cannot write overlays into \(path): not a directory") }
+        } else {
+            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
+            catch { throw ReportWriteError(message: "cannot create \(path): \(error.localizedDescription)") }
+        }
+        guard FileManager.default.isWritableFile(atPath: path) else {
+            throw ReportWriteError(message: "cannot write overlays into \(path): not writable")
+        }
+    }
 
     /// Why a report could not be written.
     struct ReportWriteError: Error { var message: String }

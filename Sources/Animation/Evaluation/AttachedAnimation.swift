@@ -36,16 +36,12 @@ final class AttachedAnimation: Sendable {
     /// The progress the animation's own timing function gives at normalised time `u`.
     @inline(__always) func curve(_ u: Double) -> Double { timingFunction.map { $0(u) } ?? u }
 
-    /// When the animation stops affecting the layer, in the layer's local time (nil = never:
-    /// infinite repeat, a frozen speed 0, or a forwards fill that is never removed).
+    /// When the animation stops changing the layer, in the layer's local time (nil = never:
+    /// infinite repeat or a frozen speed 0). A forwards fill that is not removed holds its end
+    /// value after this, which no longer changes anything frame to frame.
     var endInLayerTime: Double? {
         let end = timing.endTimeInParent
-        guard end.isFinite else { return nil }
-        if !removedOnCompletion && (timing.fillMode == .forwards || timing.fillMode == .both) {
-            // Holds its end value forever, but stops changing at `end`.
-            return end
-        }
-        return end
+        return end.isFinite ? end : nil
     }
 }
 

@@ -8,9 +8,12 @@ struct ModelEpoch: Sendable {
     var root: Layer
     /// Per layer, in the order added (the order animations apply, reference §4.2).
     var attachments: [LayerID: [AttachedAnimation]] = [:]
-    /// Layers whose subtree (themselves included) carries an animation: the walk copies and
-    /// evaluates only these; everything else is the model layer itself (shared, not copied).
-    private(set) var animated: Set<LayerID> = []
+    /// Indexed by layer id (ids are dense, from 0): whether the layer's subtree (itself included)
+    /// carries an animation. The walk copies and evaluates only these; everything else is the
+    /// model layer itself (shared, not copied). Arrays, not sets: two lookups per layer per frame.
+    private var animated: [Bool] = []
+    /// Indexed by layer id: `attachments` frozen for the walk.
+    private var stacks: [[AttachedAnimation]] = []
 
     init(time: Double, root: Layer) { self.time = time; self.root = root }
 
@@ -27,18 +30,26 @@ struct ModelEpoch: Sendable {
         attachments[id]?.removeAll { $0.key == key }
     }
 
-    /// Recomputes `animated` after the tree or the attachments changed.
+    /// Recomputes the walk's tables after the tree or the attachments changed.
     mutating func reindex() {
-        var set = Set<LayerID>()
+        let count = max(root.maxID, attachments.keys.max() ?? 0) + 1
+        var flags = [Bool](repeating: false, count: count)
+        var lists = [[AttachedAnimation]](repeating: [], count: count)
+        for (id, list) in attachments where id >= 0 && id < count { lists[id] = list }
         func visit(_ l: Layer) -> Bool {
-            var any = !(attachments[l.id]?.isEmpty ?? true)
+            var any = l.id >= 0 && l.id < count && !lists[l.id].isEmpty
             if let m = l.mask, visit(m) { any = true }
             for s in l.sublayers where visit(s) { any = true }
-            if any { set.insert(l.id) }
+            if any && l.id >= 0 && l.id < count { flags[l.id] = true }
             return any
         }
         _ = visit(root)
-        animated = set
+        animated = flags
+        stacks = lists
+    }
+
+    @inline(__always) private func isAnimated(_ id: LayerID) -> Bool {
+        id >= 0 && id < animated.count && animated[id]
     }
 
     /// The presentation tree at scene time `sceneTime` (reference §4.2).
@@ -48,7 +59,7 @@ struct ModelEpoch: Sendable {
         // A transition on the root shows two states: hold them in a container with the
         // canvas's coordinate space (anchor at the origin, no transform).
         var container = Layer()
-        container.id = Int.min / 2
+        container.id = Int.max / 2          // not a scene layer; ids are never this large
         container.anchorPoint = .zero
         container.sublayers = states
         return container
@@ -58,11 +69,11 @@ struct ModelEpoch: Sendable {
     /// Unanimated subtrees are not touched, so they stay shared with the model. Returns the
     /// layers that replace it when a CATransition shows its previous state beside it.
     private func present(_ layer: inout Layer, parentTime: Double) -> [Layer]? {
-        guard animated.contains(layer.id) else { return nil }
+        guard isAnimated(layer.id) else { return nil }
         let t = MediaTiming.layerLocalTime(parentTime: parentTime, beginTime: layer.beginTime,
                                            speed: layer.speed, timeOffset: layer.timeOffset)
-        let anims = attachments[layer.id]
-        if let anims { for a in anims { a.apply(to: &layer, layerTime: t) } }
+        let anims = stacks[layer.id]
+        for a in anims { a.apply(to: &layer, layerTime: t) }
         var i = 0
         while i < layer.sublayers.count {
             if let states = present(&layer.sublayers[i], parentTime: t) {
@@ -72,11 +83,10 @@ struct ModelEpoch: Sendable {
                 i += 1
             }
         }
-        if var m = layer.mask, animated.contains(m.id) {
+        if var m = layer.mask, isAnimated(m.id) {
             let states = present(&m, parentTime: t)
             layer.mask = states?.last ?? m
         }
-        guard let anims else { return nil }
         for a in anims {
             if case .transition(let spec, let snapshot) = a.kind, let p = a.transitionProgress(at: t) {
                 var out: [Layer] = []

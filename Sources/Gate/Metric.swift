@@ -1,0 +1,65 @@
+import Profile
+
+/// What a budget rule can measure per scene. Deterministic metrics come from the frame plans (the
+/// same on every machine, with or without a GPU); timing metrics are measured and noisy, so a rule
+/// on them must say how to tame the noise (`Rule.runs`, a relative `maxIncrease`).
+public enum Metric: String, Sendable, Codable, CaseIterable {
+    /// The most offscreen passes Core Animation would render in one frame.
+    case offscreenPasses
+    /// The most device pixels of offscreen-pass targets in one frame.
+    case offscreenPixels
+    /// The most device pixels shaded with blending in one frame (Color Blended Layers).
+    case blendedPixels
+    /// The most device pixels shaded in one frame (every draw item's coverage, overdraw included).
+    case shadedPixels
+    /// The highest overdraw of one frame: shaded pixels ÷ canvas pixels.
+    case overdraw
+    /// Layers raising `misaligned.subpixel` or `misaligned.scaled` (each layer counted once).
+    case misalignedLayers
+    /// Findings in the report (one per finding id and layer).
+    case findings
+    /// Findings (id and layer) raised now that the baseline does not have; needs a baseline.
+    case newFindings
+    /// CPU milliseconds per frame (evaluate + plan + analyse, + command encoding when drawn): the
+    /// mean over the frames of one run, the median over `runs` runs. Timing: needs a noise rule.
+    case cpuMilliseconds
+    /// GPU milliseconds per frame (timestamp queries around the frame's command buffer): the mean
+    /// over the frames of one run, the median over `runs` runs. Timing: needs a noise rule and a GPU.
+    case gpuMilliseconds
+
+    /// Measured with a clock: noisy, never in the default budget.
+    public var isTiming: Bool { self == .cpuMilliseconds || self == .gpuMilliseconds }
+    /// Needs frames drawn on a Vulkan device.
+    public var needsGPU: Bool { self == .gpuMilliseconds }
+    /// The deterministic metrics the default budget guards.
+    public static let deterministic: [Metric] = allCases.filter { !$0.isTiming }
+
+    /// The findings whose layers explain a change of this metric (for the layer diff's culprits and
+    /// for annotations); nil: any finding.
+    public var explainingFindings: Set<String>? {
+        switch self {
+        case .offscreenPasses, .offscreenPixels:
+            return Set(FindingID.allCases.map(\.rawValue).filter { $0.hasPrefix("offscreen.") }).union(["offscreen.rasterize"])
+        case .blendedPixels: return ["blended"]
+        case .misalignedLayers: return ["misaligned.subpixel", "misaligned.scaled"]
+        default: return nil
+        }
+    }
+
+    /// The value with its unit, as reports print it.
+    public func format(_ v: Double) -> String {
+        switch self {
+        case .offscreenPixels, .blendedPixels, .shadedPixels: return GateFormat.pixels(v)
+        case .overdraw: return GateFormat.number(v, digits: 3) + "×"
+        case .cpuMilliseconds, .gpuMilliseconds: return GateFormat.number(v, digits: 3) + " ms"
+        default: return GateFormat.number(v, digits: 0)
+        }
+    }
+}
+
+/// Finding ids a rule may name: the ids the profiler raises today, plus those scene-format.md
+/// reserves for analyses still to come (a budget written for them counts 0 until they exist).
+public enum KnownFindings {
+    public static let reserved = ["offscreen.rasterize", "raster-cache.miss"]
+    public static var all: [String] { FindingID.allCases.map(\.rawValue) + reserved }
+}

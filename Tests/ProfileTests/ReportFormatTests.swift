@@ -1,0 +1,261 @@
+import XCTest
+import Foundation
+import LayerModel
+import Pipeline
+import Raster
+import SceneFormat
+@testable import Profile
+@testable import Report
+
+/// The HTML, Markdown and trace formats, checked at the level of their structure: the HTML report
+/// has its parts (findings rows = findings, overlays that decode as canvas-sized PNGs, one chart
+/// group per frame, no external URL), the Markdown table has a row per finding, and the trace is
+/// valid Chrome Trace Event JSON with stages nested in their frames.
+final class ReportFormatTests: XCTestCase {
+    func document() throws -> SceneDocument {
+        try SceneDecoder.decode(data: Array(ReportTests.scene.utf8), file: "s.json", baseDirectory: "/")
+    }
+
+    /// Three frames of the report test scene, plan only, with the worst frame's overlays.
+    func run() throws -> (ProfileReport, ProfileRunner.OverlayFrame, LayerOutline) {
+        let doc = try document()
+        let runner = ProfileRunner(scene: AnimatedScene(doc), renderer: nil)
+        let frames = (0..<3).map { (index: $0, time: Double($0) / 60) }
+        let report = try runner.run(frames: frames, fps: 60, file: "s.json", toolVersion: "test").report
+        let worst = try XCTUnwrap(report.totals.worstFrame)
+        return (report, try runner.overlays(frame: worst, time: Double(worst) / 60), LayerOutline(doc.scene.root))
+    }
+
+    func html() throws -> (String, ProfileReport) {
+        let (report, overlay, outline) = try run()
+        let panels = try overlay.overlays.images.map { i in
+            HTMLReport.Panel(kind: i.kind, image: HTMLReport.Image(
+                png: try PNGCodec.encode(premultiplied: i.pixels, width: i.width, height: i.height), width: i.width, height: i.height),
+                legendPixels: i.legendPixels)
+        }
+        let set = HTMLReport.FrameOverlaySet(frame: overlay.overlays.frame, time: overlay.overlays.time, reason: "the worst frame",
+                                             background: overlay.overlays.background, rendered: nil, panels: panels)
+        return (HTMLReport(overlays: [set], layers: outline).render(report), report)
+    }
+
+    static func matches(_ pattern: String, in text: String) throws -> [[String]] {
+        let re = try NSRegularExpression(pattern: pattern, options: [.dotMatchesLineSeparators])
+        let ns = text as NSString
+        return re.matches(in: text, range: NSRange(location: 0, length: ns.length)).map { m in
+            (0..<m.numberOfRanges).map { m.range(at: $0).location == NSNotFound ? "" : ns.substring(with: m.range(at: $0)) }
+        }
+    }
+
+    // MARK: - HTML
+
+    func testHTMLFindingsTableRowsAreTheFindings() throws {
+        let (html, report) = try html()
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"))
+        XCTAssertTrue(html.contains("<title>s.json · caprof profile</title>"))
+        for part in ["id=\"summary\"", "id=\"frames\"", "id=\"overlays\"", "id=\"cost\"", "id=\"findings\"", "id=\"layers\"", "id=\"warnings\""] {
+            XCTAssertTrue(html.contains(part), part)
+        }
+        let rows = try Self.matches(#"<tr id="finding-(\d+)" class="finding" data-id="([^"]+)" data-layer-id="(\d+)">(.*?)</tr>"#, in: html)
+        XCTAssertEqual(rows.count, report.findings.count)
+        XCTAssertGreaterThan(rows.count, 0)
+        for (row, f) in zip(rows, report.findings) {
+            XCTAssertEqual(row[2], f.id.rawValue)
+            XCTAssertEqual(Int(row[3]), f.layer.id)
+            XCTAssertTrue(row[4].contains(">\(f.layer.display)</b>"), row[4])
+            XCTAssertTrue(row[4].contains("sev-\(f.severity.rawValue)"), row[4])
+            if let l = f.layer.location { XCTAssertTrue(row[4].contains("\(l.file):\(l.line)"), row[4]) }
+            XCTAssertTrue(row[4].contains(esc(f.fix)), row[4])
+        }
+        // Ordered by severity, as the report is.
+        let order = rows.map { Severity(rawValue: try! Self.matches(#"sev sev-(\w+)"#, in: $0[4])[0][1])! }
+        XCTAssertEqual(order, order.sorted(by: >))
+        // Every finding has a badge in the layer tree, linking to its row.
+        let badges = try Self.matches(##"<a class="badge sev-\w+" href="#finding-(\d+)""##, in: html)
+        XCTAssertEqual(badges.map { Int($0[1])! }.sorted(), Array(1...report.findings.count))
+        XCTAssertEqual(html.components(separatedBy: "<details").count, html.components(separatedBy: "</details>").count)
+        XCTAssertEqual(try Self.matches(#"data-layer-id="\d+"[^>]*>(<summary>)?<span class="cls">"#, in: html).count, LayerOutline(try document().scene.root).count)
+    }
+
+    func testHTMLOverlaysAreCanvasSizedPNGs() throws {
+        let (html, report) = try html()
+        let uris = try Self.matches(#"<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="[^"]*" data-overlay="(\w+)""#, in: html)
+        XCTAssertEqual(uris.map { $0[4] }, OverlayKind.allCases.map(\.rawValue))
+        for u in uris {
+            let png = try XCTUnwrap(Data(base64Encoded: u[1]))
+            let bitmap = try PNGCodec.decode([UInt8](png))
+            XCTAssertEqual(bitmap.width, report.scene.canvas.pixelWidth)
+            XCTAssertEqual(bitmap.height, report.scene.canvas.pixelHeight)
+            XCTAssertEqual(Int(u[2]), bitmap.width); XCTAssertEqual(Int(u[3]), bitmap.height)
+        }
+        XCTAssertTrue(html.contains("No frame strip"), "plan only: no thumbnails, a note instead")
+        XCTAssertTrue(html.contains("neutral dark background"), "the legend says what is under the tints")
+    }
+
+    func testHTMLChartsHaveOneGroupPerFrame() throws {
+        let (html, report) = try html()
+        let charts = try Self.matches(#"<figure class="chart" data-chart="(\w+)">(.*?)</figure>"#, in: html)
+        XCTAssertEqual(charts.map { $0[1] }, ["time", "blended", "overdraw"])
+        for c in charts {
+            let frames = try Self.matches(#"<g class="frame" data-frame="(\d+)">"#, in: c[2]).map { Int($0[1])! }
+            XCTAssertEqual(frames, report.frames.map(\.index), c[1])
+            XCTAssertEqual(try Self.matches(#"<rect class="mark sev-"#, in: c[2]).count,
+                           report.frames.filter { !$0.findings.isEmpty }.count, "frames with findings are marked")
+        }
+        // The frame the overlays show is marked on each chart.
+        XCTAssertEqual(html.components(separatedBy: "<line class=\"marked\"").count - 1, 3)
+    }
+
+    func testHTMLLoadsNothingFromOutside() throws {
+        let (html, _) = try html()
+        for m in try Self.matches(#"\b(src|href)\s*=\s*"([^"]*)""#, in: html) {
+            let v = m[2]
+            XCTAssertTrue(v.hasPrefix("data:") || v.hasPrefix("#"), "external reference: \(m[0].prefix(120))")
+        }
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "no URL at all")
+        XCTAssertFalse(html.contains("<link") || html.contains("@import") || html.contains("url("))
+        XCTAssertEqual(html.components(separatedBy: "<script").count, 2, "one inline script")
+        XCTAssertFalse(html.contains("<script src"))
+    }
+
+    func testHTMLEscapesSceneText() throws {
+        var (report, _, _) = try run()
+        report.scene.file = "<b>&\"scene\".json"
+        report.findings[0].layer.display = "<img src=x>"
+        let html = HTMLReport().render(report)
+        XCTAssertFalse(html.contains("<b>&\"scene"))
+        XCTAssertTrue(html.contains("<h1>&lt;b&gt;&amp;&quot;scene&quot;.json</h1>"))
+        XCTAssertFalse(html.contains("<img src=x>"))
+        XCTAssertTrue(html.contains("&lt;img src=x&gt;"))
+    }
+
+    func testASingleFrameGetsAStageTableNotCharts() throws {
+        let runner = ProfileRunner(scene: AnimatedScene(try document()), renderer: nil)
+        let r = try runner.run(frames: [(0, 0)], fps: 60, file: "s.json", toolVersion: "t").report
+        let html = HTMLReport().render(r)
+        XCTAssertFalse(html.contains("class=\"chart\""))
+        XCTAssertTrue(html.contains("class=\"stages\""))
+        XCTAssertTrue(html.contains("No overlays in this report"))
+    }
+
+    // MARK: - Markdown
+
+    func testMarkdownTableHasARowPerFinding() throws {
+        let (report, _, _) = try run()
+        let md = MarkdownReport().render(report)
+        let lines = md.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        XCTAssertTrue(lines[0].hasPrefix("### caprof: `s.json` — \(report.findings.count) findings ("), lines[0])
+        let header = try XCTUnwrap(lines.firstIndex { $0.hasPrefix("| severity |") })
+        XCTAssertEqual(lines[header + 1], "|---|---|---|---|---|---|")
+        let rows = lines[(header + 2)...].prefix { $0.hasPrefix("| ") }
+        XCTAssertEqual(rows.count, report.findings.count)
+        for (row, f) in zip(rows, report.findings) {
+            XCTAssertTrue(row.contains("`\(f.id.rawValue)`"), row)
+            XCTAssertTrue(row.contains(f.severity.rawValue), row)
+            // Six cells: seven unescaped pipes.
+            XCTAssertEqual(row.replacingOccurrences(of: "\\|", with: "").filter { $0 == "|" }.count, 7, row)
+        }
+        XCTAssertTrue(md.contains("**Per frame** (mean):"), md)
+        XCTAssertFalse(md.contains("<"), "no HTML")
+        // Capped, with the rest counted.
+        let capped = MarkdownReport(maxFindings: 1).render(report)
+        XCTAssertTrue(capped.contains("… \(report.findings.count - 1) more"), capped)
+    }
+
+    func testMarkdownEscapesTableCells() {
+        XCTAssertEqual(MarkdownReport().escape("a|b *c* <d>\nline"), "a\\|b \\*c\\* \\<d\\> line")
+        XCTAssertEqual(MarkdownReport().code("a`b|c"), "`` a`b\\|c ``")
+    }
+
+    // MARK: - Trace
+
+    /// The report with made-up backend costs on every frame (as a GPU run has them).
+    func drawnReport() throws -> ProfileReport {
+        var (report, _, _) = try run()
+        for i in report.frames.indices {
+            report.frames[i].cost = FrameCost(evaluateNanoseconds: 1_000_000, planNanoseconds: 500_000, analyzeNanoseconds: 250_123,
+                                              encodeNanoseconds: 300_000, renderNanoseconds: 4_000_000 + UInt64(i) * 1000,
+                                              gpuNanoseconds: 3_000_000, uploadedBytes: i == 0 ? 4096 : 0, textureBytes: 8192, drawCalls: 5)
+        }
+        report.run.gpu = true; report.run.device = "llvmpipe"
+        return report
+    }
+
+    func events(_ trace: String) throws -> [[String: Any]] {
+        let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(trace.utf8)) as? [String: Any])
+        XCTAssertEqual(obj["displayTimeUnit"] as? String, "ms")
+        return try XCTUnwrap(obj["traceEvents"] as? [[String: Any]])
+    }
+
+    func testTraceIsValidAndStagesNestInTheirFrames() throws {
+        let report = try drawnReport()
+        let evs = try events(TraceReport().render(report))
+        for e in evs {
+            for key in ["ph", "ts", "pid", "tid", "name"] { XCTAssertNotNil(e[key], "\(key) missing in \(e)") }
+            XCTAssertNotNil(e["ts"] as? Double)
+            if e["ph"] as? String == "X" { XCTAssertNotNil(e["dur"] as? Double, "\(e)") }
+        }
+        let meta = evs.filter { $0["ph"] as? String == "M" }
+        XCTAssertTrue(meta.contains { $0["name"] as? String == "process_name" && ($0["args"] as? [String: Any])?["name"] as? String == "caprof" })
+        let threads = meta.filter { $0["name"] as? String == "thread_name" }.compactMap { ($0["tid"] as? Int, ($0["args"] as? [String: Any])?["name"] as? String) }
+        XCTAssertEqual(threads.map(\.0), [1, 2])
+        XCTAssertEqual(threads.first?.1, "CPU stages")
+        XCTAssertTrue(threads.last?.1?.hasPrefix("GPU") == true)
+
+        let slices = evs.filter { $0["ph"] as? String == "X" }
+        func span(_ e: [String: Any]) -> (Double, Double) { let t = e["ts"] as! Double; return (t, t + (e["dur"] as! Double)) }
+        let frames = slices.filter { ($0["name"] as? String)?.hasPrefix("frame ") == true }
+        XCTAssertEqual(frames.map { $0["name"] as? String }, report.frames.map { "frame \($0.index)" })
+        // Back to back from 0.
+        XCTAssertEqual(span(frames[0]).0, 0)
+        for (a, b) in zip(frames, frames.dropFirst()) { XCTAssertEqual(span(a).1, span(b).0, accuracy: 1e-6) }
+        // Every other slice lies within exactly one frame's [ts, ts + dur], and the stages of a frame tile it.
+        let eps = 1e-6
+        for (k, f) in frames.enumerated() {
+            let (f0, f1) = span(f)
+            let inside = slices.filter { s in
+                let (s0, s1) = span(s)
+                return (s["name"] as? String)?.hasPrefix("frame ") == false && s0 >= f0 - eps && s1 <= f1 + eps && s0 < f1
+            }
+            XCTAssertEqual(inside.compactMap { $0["name"] as? String }, ["evaluate", "plan", "analyze", "render", "encode", "GPU"], "frame \(k)")
+            let cpu = inside.filter { $0["tid"] as? Int == 1 && $0["name"] as? String != "encode" }
+            XCTAssertEqual(cpu.reduce(0) { $0 + ($1["dur"] as! Double) }, f1 - f0, accuracy: 1e-6)
+            let render = span(inside.first { $0["name"] as? String == "render" }!)
+            for name in ["encode", "GPU"] {
+                let s = span(inside.first { $0["name"] as? String == name }!)
+                XCTAssertTrue(s.0 >= render.0 - eps && s.1 <= render.1 + eps, "\(name) within render")
+            }
+            XCTAssertEqual(inside.first { $0["name"] as? String == "GPU" }?["tid"] as? Int, 2)
+            XCTAssertEqual(inside.first { $0["name"] as? String == "analyze" }?["dur"] as? Double ?? 0, 250.123, accuracy: 1e-9)
+        }
+        // Counters per frame, at the frame's start.
+        let counters = evs.filter { $0["ph"] as? String == "C" }
+        let names = Set(counters.compactMap { $0["name"] as? String })
+        XCTAssertEqual(names, ["shaded", "blended", "overdraw", "offscreen", "draw", "uploaded", "texture memory"])
+        for name in names {
+            let series = counters.filter { $0["name"] as? String == name }
+            XCTAssertEqual(series.count, report.frames.count, name)
+            XCTAssertEqual(series.map { $0["ts"] as! Double }, frames.map { span($0).0 }, name)
+            for c in series { XCTAssertTrue((c["args"] as? [String: Any])?.values.allSatisfy { $0 is Int || $0 is Double || $0 is NSNumber } == true) }
+        }
+        let blended = counters.filter { $0["name"] as? String == "blended" }.map { ($0["args"] as! [String: Any])["pixels"] as! Int }
+        XCTAssertEqual(blended, report.frames.map(\.counters.blendedPixels))
+    }
+
+    func testPlanOnlyTraceHasNoGPUThread() throws {
+        let (report, _, _) = try run()
+        let evs = try events(TraceReport().render(report))
+        XCTAssertFalse(evs.contains { $0["tid"] as? Int == 2 })
+        XCTAssertFalse(evs.contains { ["render", "encode", "GPU"].contains($0["name"] as? String ?? "") })
+        XCTAssertFalse(evs.contains { ["draw", "uploaded", "texture memory"].contains($0["name"] as? String ?? "") })
+        XCTAssertEqual(evs.filter { ($0["name"] as? String)?.hasPrefix("frame ") == true }.count, 3)
+    }
+
+    func testEvenlySpacedFramesAndThumbnailFit() {
+        XCTAssertEqual(ProfileRunner.evenlySpaced(Array(0..<100), count: 5), [0, 25, 50, 74, 99])
+        XCTAssertEqual(ProfileRunner.evenlySpaced([3, 4], count: 12), [3, 4])
+        XCTAssertEqual(ProfileRunner.evenlySpaced([3, 4, 5], count: 1), [3])
+        XCTAssertEqual(ProfileRunner.evenlySpaced([3], count: 0), [])
+        XCTAssertTrue(ProfileRunner.fit(width: 1170, height: 2532, maxWidth: 400, maxHeight: 300) == (139, 300))
+        XCTAssertTrue(ProfileRunner.fit(width: 100, height: 50, maxWidth: 400, maxHeight: 300) == (100, 50), "never enlarged")
+    }
+}
