@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "caprof", targets: ["caprof"]),
-        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report"]),
+        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -35,11 +35,13 @@ let package = Package(
         .target(name: "Profile", dependencies: ["Plan", "LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 5: report formats (text, JSON and its schema), written from a ProfileReport.
         .target(name: "Report", dependencies: ["Profile"], exclude: ["README.md"]),
+        // Level 5: budgets, baselines and the gate's decision (exit codes); SceneFormat only for its JSON parser.
+        .target(name: "Gate", dependencies: ["Profile", "Report", "SceneFormat"], exclude: ["README.md"]),
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
         .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
-            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report",
+            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         // Tests.
@@ -51,6 +53,7 @@ let package = Package(
         .testTarget(name: "RasterTests", dependencies: ["Raster"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Plan", "SceneFormat", "Raster"]),
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Report", "Pipeline", "Plan", "SceneFormat", "LayerModel", "Geometry"]),
+        .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),
         .testTarget(name: "CLITests", dependencies: []),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.

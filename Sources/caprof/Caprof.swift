@@ -9,10 +9,11 @@ struct Caprof: ParsableCommand {
         discussion: """
         Exit codes: 0 success; 64 bad command-line usage; 65 invalid scene or image data; \
         66 a scene or image file missing or unreadable; 69 no usable Vulkan driver or device; \
-        70 internal or Vulkan failure; 73 an output file could not be written.
+        70 internal or Vulkan failure; 73 an output file could not be written. `caprof gate` uses \
+        package-benchmark's codes instead: 0 pass, 2 regression, 4 only improvements, 1 error.
         """,
         version: "0.1.0",
-        subcommands: [ProfileCommand.self, RenderCommand.self, DevicesCommand.self, SchemaCommand.self],
+        subcommands: [ProfileCommand.self, RenderCommand.self, GateCommand.self, DevicesCommand.self, SchemaCommand.self],
         defaultSubcommand: ProfileCommand.self
     )
 }

@@ -1,0 +1,100 @@
+import Foundation
+import Profile
+import Report
+
+/// A baseline: the measurements of scenes at a point the team accepted, written by
+/// `caprof gate --record` and compared against by later runs. Compact and byte-stable (sorted
+/// keys, exact metrics only unless a timing rule asked for timings), so it can be committed and
+/// reviewed in diffs:
+///
+///     {"caprofBaseline": 1, "scenes": {"Examples/cards.json": {"runs": 1, "frames": 1,
+///       "canvasPixels": 2962440, "metrics": {"blendedPixels": 321300, …},
+///       "findingCounts": {"blended": 2, …},
+///       "layers": [{"layer": "navBar", "line": 40, "findings": {"blended": {"maxPixels": …}}}]}}}
+///
+/// A `caprof profile --format json` report is also accepted as a baseline of its one scene.
+public struct Baseline: Sendable, Equatable, Codable {
+    public static let currentVersion = 1
+    public var caprofBaseline: Int
+    /// By scene path as given on the command line (normalised: `./` dropped).
+    public var scenes: [String: SceneMeasurement]
+
+    public init(scenes: [String: SceneMeasurement] = [:]) {
+        caprofBaseline = Self.currentVersion; self.scenes = scenes
+    }
+
+    /// The scene's baseline: by its normalised path, else by a unique entry with the same file name
+    /// (so a baseline recorded from another working directory still applies).
+    public func measurement(for scene: String) -> SceneMeasurement? {
+        let key = ScenePattern.normalize(scene)
+        if let m = scenes[key] { return m }
+        let name = key.split(separator: "/").last.map(String.init) ?? key
+        let same = scenes.filter { ($0.key.split(separator: "/").last.map(String.init) ?? $0.key) == name }
+        return same.count == 1 ? same.first!.value : nil
+    }
+
+    /// This baseline with `measurements` recorded over it (other scenes are kept).
+    public func recording(_ measurements: [String: SceneMeasurement]) -> Baseline {
+        var b = self
+        for (k, v) in measurements { b.scenes[ScenePattern.normalize(k)] = v }
+        return b
+    }
+
+    public func encoded() throws -> Data {
+        let e = JSONEncoder()
+        e.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        var d = try e.encode(self)
+        d.append(0x0A)
+        return d
+    }
+
+    /// Reads a baseline file, or a JSON profile report as the baseline of its scene.
+    public static func load(path: String) throws -> Baseline {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw GateError(file: path, "cannot read the baseline file: it does not exist or is not accessible (record one with --record)")
+        }
+        return try decode(data, file: path)
+    }
+
+    public static func decode(_ data: Data, file: String) throws -> Baseline {
+        let top: Any
+        do { top = try JSONSerialization.jsonObject(with: data) } catch {
+            throw GateError(file: file, "the baseline is not valid JSON (\(describe(error)))")
+        }
+        guard let dict = top as? [String: Any] else { throw GateError(file: file, pointer: "", "expected a JSON object") }
+        do {
+            if let v = dict["caprofBaseline"] {
+                guard (v as? Int) == currentVersion else {
+                    throw GateError(file: file, pointer: "/caprofBaseline", "unsupported baseline version \(v); this caprof reads \(currentVersion)")
+                }
+                return try JSONDecoder().decode(Baseline.self, from: data)
+            }
+            if dict["caprofReport"] != nil {
+                let r = try JSONReport.decode(data)
+                return Baseline(scenes: [ScenePattern.normalize(r.scene.file): SceneMeasurement(reports: [r], timing: true)])
+            }
+        } catch let e as DecodingError {
+            throw GateError(file: file, pointer: pointer(e), describe(e))
+        }
+        throw GateError(file: file, pointer: "", "not a caprof baseline (\"caprofBaseline\": 1) nor a caprof JSON report (\"caprofReport\": 1)")
+    }
+
+    static func pointer(_ e: DecodingError) -> String {
+        let path: [CodingKey]
+        switch e {
+        case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
+        @unknown default: path = []
+        }
+        return path.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }.joined()
+    }
+
+    static func describe(_ e: Error) -> String {
+        switch e as? DecodingError {
+        case .typeMismatch(let t, _)?: return "expected \(t)"
+        case .valueNotFound(let t, _)?: return "missing value of type \(t)"
+        case .keyNotFound(let k, _)?: return "missing key \"\(k.stringValue)\""
+        case .dataCorrupted(let c)?: return c.debugDescription
+        default: return (e as NSError).localizedDescription
+        }
+    }
+}

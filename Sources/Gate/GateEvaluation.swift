@@ -1,0 +1,129 @@
+/// The gate's decision as a pure function: measurements + budget + baseline → results. No file,
+/// clock or GPU: the CLI measures and writes, this decides.
+public enum GateEvaluation {
+    /// A scene's path as given and its measurement.
+    public typealias Measured = (scene: String, measurement: SceneMeasurement)
+
+    /// Tolerance for comparing values (timing medians and overdraw are fractional).
+    static let epsilon = 1e-9
+    static let maxCulprits = 5
+
+    public static func evaluate(_ scenes: [Measured], budget: Budget, baseline: Baseline?, baselineFile: String? = nil) -> GateResult {
+        let results = scenes.map { s -> SceneResult in
+            let key = ScenePattern.normalize(s.scene)
+            let base = baseline?.measurement(for: key)
+            var notes: [String] = []
+            if baseline != nil && base == nil { notes.append("not in the baseline: rules comparing with it are skipped (record it with --record)") }
+            if let b = base, b.frames != s.measurement.frames {
+                notes.append("the baseline profiled \(b.frames) frame\(b.frames == 1 ? "" : "s"), this run \(s.measurement.frames): per-frame maxima still compare, counts over frames may not")
+            }
+            let changes = base.map { LayerDiff.diff(baseline: $0, current: s.measurement) } ?? []
+            let checks = budget.rules(for: key).map { check($0, current: s.measurement, base: base, changes: changes) }
+            return SceneResult(scene: key, hasBaseline: base != nil, checks: checks, layerChanges: changes, notes: notes,
+                               measurement: s.measurement)
+        }
+        return GateResult(budget: budget.source, baseline: baselineFile, scenes: results)
+    }
+
+    /// One rule on one scene.
+    public static func check(_ rule: Rule, current: SceneMeasurement, base: SceneMeasurement?, changes: [LayerChange]) -> Check {
+        var metric: Metric?, finding: String?
+        var value: Double?, baseValue: Double?
+        var skipReason: String?
+        var newOnes: [(layer: LayerCost, id: String)] = []
+        switch rule.target {
+        case .metric(.newFindings):
+            metric = .newFindings
+            if let b = base {
+                newOnes = LayerDiff.newFindings(baseline: b, current: current)
+                value = Double(newOnes.count); baseValue = 0
+            } else {
+                skipReason = "needs a baseline"
+            }
+        case .metric(let m):
+            metric = m
+            value = current[m]
+            baseValue = base?[m]
+            if value == nil {
+                skipReason = m.needsGPU ? "not measured: frames were not drawn on a GPU (--no-gpu, or reports made with it)"
+                    : "not measured (timing metrics are kept only when a timing rule asks for them)"
+            }
+        case .finding(let id):
+            finding = id
+            value = Double(current.findingCounts[id] ?? 0)
+            baseValue = base.map { Double($0.findingCounts[id] ?? 0) }
+        }
+        // A finding rule (or newFindings) without limits means "never": max 0.
+        var max = rule.max
+        if max == nil && rule.maxIncrease == nil { max = 0 }
+        let increaseLimit = baseValue.flatMap { b in rule.maxIncrease.map { $0.limit(over: b) } }
+        if skipReason == nil, max == nil, increaseLimit == nil {
+            skipReason = "no baseline to compare with"
+        }
+        let fmt = { (v: Double) in metric?.format(v) ?? GateFormat.number(v, digits: 0) }
+        let name = rule.target.description
+        var status = CheckStatus.pass
+        var message: String
+        if let reason = skipReason {
+            status = .skipped
+            message = "\(name): skipped, \(reason)"
+        } else {
+            let v = value!
+            var failures: [String] = []
+            if let m = max, v > m + epsilon { failures.append("above the maximum \(fmt(m))") }
+            if let l = increaseLimit, let b = baseValue, v > l + epsilon {
+                failures.append("above the baseline \(fmt(b)) by more than \(rule.maxIncrease!) (limit \(fmt(l)))")
+            }
+            let vs = baseValue.map { b in " (baseline \(fmt(b))\(change(v, b, fmt)))" } ?? ""
+            if !failures.isEmpty {
+                status = rule.level == .error ? .regression : .warn
+                message = "\(name) \(fmt(v))\(vs): " + failures.joined(separator: "; ")
+            } else if let inc = rule.maxIncrease, let b = baseValue, v < inc.improvementLimit(under: b) - epsilon {
+                status = .improvement
+                message = "\(name) \(fmt(v))\(vs): improved beyond \(inc.description.replacingOccurrences(of: "+", with: "−"))"
+            } else {
+                var limits: [String] = []
+                if let m = max { limits.append("max \(fmt(m))") }
+                if let l = increaseLimit { limits.append("\(rule.maxIncrease!) over the baseline = \(fmt(l))") }
+                message = "\(name) \(fmt(v))\(vs): within \(limits.joined(separator: " and "))"
+            }
+            if status == .pass, rule.maxIncrease != nil, base == nil { message += " (no baseline: increase not checked)" }
+        }
+        // Culprits: the layers that explain a failure or an improvement.
+        var culprits: [Culprit] = []
+        if status == .regression || status == .warn || status == .improvement {
+            let relevant: Set<String>? = finding.map { [$0] } ?? metric?.explainingFindings
+            if metric == .newFindings {
+                culprits = newOnes.map { Culprit(layer: $0.layer.layer, line: $0.layer.line,
+                                                 why: "new \($0.id) (\(GateFormat.pixels(Double($0.layer.findings[$0.id]?.maxPixels ?? 0))))") }
+            } else if base != nil {
+                let direction: LayerChange.Direction = status == .improvement ? .cheaper : .costlier
+                culprits = changes.filter { c in c.direction == direction && (relevant.map { !$0.isDisjoint(with: c.findingIDs) } ?? true) }
+                    .map { Culprit(layer: $0.layer, line: $0.line, why: $0.why) }
+            }
+            if culprits.isEmpty && status != .improvement {
+                // No baseline (or nothing changed in the layers): the layers raising the findings now.
+                culprits = current.layers
+                    .filter { l in relevant.map { !$0.isDisjoint(with: l.findings.keys) } ?? !l.findings.isEmpty }
+                    .sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.layer < $1.layer }
+                    .map { l in
+                        let ids = l.findings.keys.sorted().filter { relevant?.contains($0) ?? true }
+                        return Culprit(layer: l.layer, line: l.line, why: ids.map { "\($0) (\(GateFormat.pixels(Double(l.findings[$0]!.maxPixels))))" }.joined(separator: ", "))
+                    }
+            }
+            culprits = Array(culprits.prefix(maxCulprits))
+        }
+        return Check(rule: name, metric: metric, finding: finding, level: rule.level, status: status, value: value,
+                     baselineValue: baseValue, max: max, increaseLimit: increaseLimit, limits: rule.max == nil && rule.maxIncrease == nil ? "max 0" : rule.limitDescription,
+                     message: message, culprits: culprits, origin: rule.origin)
+    }
+
+    /// ", +1, +50 %" / "" when equal.
+    static func change(_ v: Double, _ b: Double, _ fmt: (Double) -> String) -> String {
+        if abs(v - b) <= epsilon { return "" }
+        let d = v - b
+        var s = ", " + (d > 0 ? "+" : "−") + fmt(abs(d))
+        if b != 0 { s += ", " + (d > 0 ? "+" : "−") + GateFormat.percent(abs(d / b)) }
+        return s
+    }
+}

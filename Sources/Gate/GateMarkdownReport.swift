@@ -1,0 +1,50 @@
+/// GitHub-flavoured Markdown for a CI step summary (`$GITHUB_STEP_SUMMARY`): the verdict, a table
+/// of checks per scene (failures first), and the layers that changed. No HTML.
+public struct GateMarkdownReport {
+    public init() {}
+    /// Rows per table; a long catalog stays readable and within GitHub's summary size (1 MiB).
+    public static let maxRows = 100
+
+    static func cell(_ s: String) -> String {
+        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
+            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "<", with: "&lt;")
+    }
+
+    func icon(_ s: CheckStatus) -> String {
+        switch s {
+        case .regression: return "❌ regression"
+        case .warn: return "⚠️ warning"
+        case .improvement: return "📉 improved"
+        case .pass: return "✅ pass"
+        case .skipped: return "➖ skipped"
+        }
+    }
+
+    public func render(_ r: GateResult) -> String {
+        let head = r.outcome == .regression ? "❌" : r.outcome == .improvement ? "📉" : (r.counts.warnings > 0 ? "⚠️" : "✅")
+        var out = "## \(head) caprof gate: \(Self.cell(r.verdict))\n\n"
+        out += "Budget: `\(r.budget)`" + (r.baseline.map { " · baseline: `\($0)`" } ?? " · no baseline") + "\n"
+        for s in r.scenes {
+            out += "\n### `\(s.scene)`: \(icon(s.status))\n\n"
+            for n in s.notes { out += "> \(Self.cell(n))\n\n" }
+            if s.checks.isEmpty { out += "No rule applies to this scene.\n"; continue }
+            out += "| status | rule | value | baseline | limits | detail |\n|---|---|--:|--:|---|---|\n"
+            let sorted = s.checks.sorted { $0.status > $1.status }
+            for c in sorted.prefix(Self.maxRows) {
+                let value = c.value.map(c.format) ?? "–"
+                let base = c.baselineValue.map(c.format) ?? "–"
+                let detail = c.culprits.map { "\($0.layer)\($0.line.map { " (line \($0))" } ?? ""): \($0.why)" }.joined(separator: "; ")
+                out += "| \(icon(c.status)) | \(Self.cell(c.rule)) | \(Self.cell(value)) | \(Self.cell(base)) | \(Self.cell(c.limits)) | \(Self.cell(detail)) |\n"
+            }
+            if sorted.count > Self.maxRows { out += "\n… and \(sorted.count - Self.maxRows) more checks (see the JSON output).\n" }
+            if !s.layerChanges.isEmpty {
+                out += "\n**Layers changed since the baseline**\n\n| | layer | line | pixels before | pixels now | why |\n|---|---|--:|--:|--:|---|\n"
+                for l in s.layerChanges.prefix(Self.maxRows) {
+                    out += "| \(l.direction == .costlier ? "🔺" : "🔻") | \(Self.cell(l.layer)) | \(l.line.map(String.init) ?? "–") | "
+                        + "\(GateFormat.pixels(Double(l.pixelsBefore))) | \(GateFormat.pixels(Double(l.pixelsAfter))) | \(Self.cell(l.why)) |\n"
+                }
+            }
+        }
+        return out
+    }
+}

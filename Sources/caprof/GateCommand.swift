@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import Gate
+import Pipeline
+import Profile
+import Report
+import SceneFormat
+
+/// `caprof gate`: checks scenes (or their JSON profile reports) against a budget and a baseline,
+/// and exits as package-benchmark does: 0 pass, 2 regression, 4 only improvements, 1 error.
+struct GateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "gate",
+        abstract: "Fail a CI job when scenes get more expensive: check profiles against a budget and a baseline.",
+        discussion: """
+        Each SCENE is profiled (plan only: the deterministic metrics need no GPU) or, for a JSON \
+        report written by `caprof profile --format json` ("caprofReport"), read as is; a directory \
+        stands for the *.json files in it (not its subdirectories). Several reports of one scene are \
+        several runs of it.
+
+        The budget file (--budget, JSON, "caprofBudget": 1) holds rules in the manner of Lighthouse \
+        CI assertions: per metric (offscreenPasses, offscreenPixels, blendedPixels, shadedPixels, \
+        overdraw, misalignedLayers, findings, newFindings; timing: cpuMilliseconds, \
+        gpuMilliseconds) or per finding id, a level (off, warn, error), an absolute "max", a \
+        "maxIncrease" over the baseline ({"relative": 0.05} or {"absolute": N}) and "scenes" \
+        patterns (globs) that scope the rule. Timing rules need a noise rule: "runs": N (the median \
+        of N runs is compared) and a relative maxIncrease; only gpuMilliseconds draws on the GPU. \
+        Without --budget, the default budget allows no increase of any deterministic metric over \
+        the baseline and no new finding. See Sources/Gate/README.md for the whole format.
+
+        --baseline FILE is compared against (a baseline written by --record, or one JSON report); \
+        the result lists per scene the layers that got more or less expensive and why (findings \
+        added or removed, pixels up or down). --record measures the scenes and writes them into \
+        the baseline (created if missing, other scenes kept, written atomically), after showing \
+        what changed; it accepts the numbers, so it exits 0.
+
+        Output (stdout, or atomically to -o FILE): text; markdown (for $GITHUB_STEP_SUMMARY); \
+        junit (JUnit XML, one testcase per scene and rule); github (workflow commands \
+        ::error file=…,line=…:: pointing at the scene file line of the layer responsible, at most 10 \
+        errors and 10 warnings as GitHub shows per step, the rest summed up in a notice); json.
+
+        Exit codes (package-benchmark's, unlike caprof's other commands, which use sysexits): \
+        0 pass (warnings allowed); 2 regression: an error-level rule failed; 4 only improvements: \
+        nothing failed and some value improved beyond its rule's threshold (re-record the \
+        baseline); 1 error: bad budget or baseline file, missing or invalid scene or report, no \
+        GPU for a GPU timing rule, output not written. A command line that cannot be parsed exits \
+        64, as with every caprof command.
+        """)
+
+    @Argument(help: ArgumentHelp("Scene files, JSON profile reports, or directories of them.", valueName: "scene"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("The budget file (JSON, \"caprofBudget\": 1); default: no increase of any deterministic metric.", valueName: "file"))
+    var budget: String?
+
+    @Option(help: ArgumentHelp("The baseline to compare with (written by --record, or a JSON report).", valueName: "file"))
+    var baseline: String?
+
+    @Flag(help: "Write the measurements into the --baseline file (created or updated, atomically) and exit 0.")
+    var record = false
+
+    @Option(help: "Output format: text, markdown, junit, github or json.")
+    var format: GateOutputFormat = .text
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the output to this file (atomically) instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Flag(help: "Never draw on the GPU (the default unless a gpuMilliseconds rule applies): GPU timing rules are skipped.")
+    var noGPU = false
+
+    @Option(help: "Use the Vulkan device whose name contains this text (GPU timing rules only).")
+    var device: String?
+
+    @Flag(name: .shortAndLong, help: "No notes on stderr (errors and the output only).")
+    var quiet = false
+
+    func run() throws {
+        let err = Terminal.stderr
+        do {
+            let code = try gate(err)
+            if code != 0 { throw ExitCode(code) }
+        } catch let e as ExitCode {
+            throw e
+        } catch {
+            err.error(Self.describe(error))
+            throw ExitCode(GateResult.errorExitCode)
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        switch error {
+        case let e as GateError: return e.description
+        case let e as SceneError: return e.description
+        case let e as SceneImages.Failure: return e.description
+        case let e as ProfileCommand.ReportWriteError: return "error: \(e.message)"
+        case let e as UsageError: return "error: \(e.message)"
+        default: return "error: \(error)"
+        }
+    }
+
+    struct UsageError: Error { var message: String }
+
+    func gate(_ err: Terminal) throws -> Int32 {
+        if inputs.isEmpty { throw UsageError(message: "no scene given: caprof gate SCENE… (see --help)") }
+        if record && baseline == nil { throw UsageError(message: "--record writes the baseline: name it with --baseline FILE") }
+        if noGPU && device != nil { throw UsageError(message: "--device picks the Vulkan device to draw on; --no-gpu draws nothing") }
+        if let o = output { if o.isEmpty { throw UsageError(message: "-o needs a file name") }; try ProfileCommand.checkWritable(o) }
+        if let b = baseline, record { try ProfileCommand.checkWritable(b) }
+
+        let rules = try budget.map(BudgetParser.load(path:)) ?? Budget.standard
+        var base: Baseline?
+        if let b = baseline {
+            if record && !FileManager.default.fileExists(atPath: b) { base = nil } else { base = try Baseline.load(path: b) }
+        }
+        let files = try GateInputs.expand(inputs)
+        let measured = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err).measure(files)
+        let result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline)
+
+        let colors = output == nil && format == .text && Terminal.stdout.colors
+        let text = Data(try format.render(result, colors: colors).utf8)
+        if let o = output {
+            try ProfileCommand.writeAtomically(text, to: o)
+            if !quiet { err.write("\(err.green("wrote")) \(o) \(err.dim("(\(format.rawValue))"))") }
+        } else {
+            FileHandle.standardOutput.write(text)
+        }
+        if record, let b = baseline {
+            let updated = (base ?? Baseline()).recording(Dictionary(measured.map { ($0.scene, $0.measurement) }, uniquingKeysWith: { a, _ in a }))
+            try ProfileCommand.writeAtomically(try updated.encoded(), to: b)
+            if !quiet { err.write("\(err.green("recorded")) \(measured.count) scene\(measured.count == 1 ? "" : "s") into \(b)") }
+            return 0
+        }
+        if result.outcome == .improvement && !quiet {
+            err.write("note: only improvements: lock them in by re-recording the baseline (caprof gate … --baseline \(baseline ?? "FILE") --record)")
+        }
+        return result.exitCode
+    }
+}
+
+extension GateOutputFormat: ExpressibleByArgument {}

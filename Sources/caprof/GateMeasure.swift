@@ -1,0 +1,78 @@
+import Foundation
+import Gate
+import Pipeline
+import Profile
+import SceneFormat
+
+/// Profiles the scenes `caprof gate` was given (or reads their reports) into measurements: plan
+/// only unless a gpuMilliseconds rule applies to a scene; as many runs as its timing rules ask
+/// for. Scenes without timing rules are profiled two at a time (both cores); timed ones alone.
+struct GateMeasure {
+    var budget: Budget
+    var noGPU: Bool
+    var device: String?
+    var quiet: Bool
+    var err: Terminal
+
+    func measure(_ inputs: [GateInputs.Input]) throws -> [GateEvaluation.Measured] {
+        // Reports, grouped by scene (several reports of a scene are several runs).
+        var order: [String] = []
+        var reports: [String: [ProfileReport]] = [:]
+        var scenes: [String] = []
+        for i in inputs {
+            switch i {
+            case .scene(let p):
+                let k = ScenePattern.normalize(p)
+                if reports[k] != nil || scenes.contains(k) { continue }
+                order.append(k); scenes.append(p)
+            case .report(let r, _):
+                let k = ScenePattern.normalize(r.scene.file)
+                if scenes.contains(where: { ScenePattern.normalize($0) == k }) { continue }
+                if reports[k] == nil { order.append(k) }
+                reports[k, default: []].append(r)
+            }
+        }
+        var measured: [String: SceneMeasurement] = [:]
+        for (k, rs) in reports { measured[k] = SceneMeasurement(reports: rs, timing: budget.measuresTime(for: k)) }
+
+        let untimed = scenes.filter { !budget.measuresTime(for: ScenePattern.normalize($0)) }
+        let timed = scenes.filter { budget.measuresTime(for: ScenePattern.normalize($0)) }
+        // Untimed scenes: plan only, in parallel (deterministic whatever the order).
+        let lock = NSLock()
+        var failures: [(Int, Error)] = []
+        DispatchQueue.concurrentPerform(iterations: untimed.count) { n in
+            let path = untimed[n]
+            do {
+                let m = try Self.profile(path, runs: 1, renderer: nil, timing: false)
+                lock.lock(); measured[ScenePattern.normalize(path)] = m; lock.unlock()
+            } catch {
+                lock.lock(); failures.append((n, error)); lock.unlock()
+            }
+        }
+        if let first = failures.min(by: { $0.0 < $1.0 }) { throw first.1 }
+        // Timed scenes: one at a time, drawn on the GPU only when a GPU timing rule applies.
+        var renderer: SceneRenderer?
+        for path in timed {
+            let k = ScenePattern.normalize(path)
+            let gpu = budget.needsGPU(for: k) && !noGPU
+            if gpu && renderer == nil { renderer = try SceneRenderer(preferredDevice: device) }
+            let runs = budget.runs(for: k)
+            if !quiet { err.write(err.dim("\(path): \(runs) runs (timing rules)\(gpu ? " on \(renderer!.renderer.deviceName)" : ", plan only")")) }
+            measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true)
+        }
+        return order.map { (scene: $0, measurement: measured[$0]!) }
+    }
+
+    /// `runs` profiles of the scene's whole timeline at its own fps.
+    static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool) throws -> SceneMeasurement {
+        let doc = try SceneDecoder.load(path: path)
+        let animated = AnimatedScene(doc)
+        let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration)
+        let runner = ProfileRunner(scene: animated, renderer: renderer)
+        var reports: [ProfileReport] = []
+        for _ in 0..<max(1, runs) {
+            reports.append(try runner.run(frames: frames, fps: animated.fps, file: path, toolVersion: Caprof.configuration.version).report)
+        }
+        return SceneMeasurement(reports: reports, timing: timing)
+    }
+}
