@@ -1,3 +1,5 @@
+import Report
+
 /// What the gate decided, per scene and rule, with the numbers: the value every output format
 /// (`GateOutput`) is written from, and the exit code.
 public struct GateResult: Sendable, Equatable, Codable {
@@ -10,10 +12,13 @@ public struct GateResult: Sendable, Equatable, Codable {
     public var scenes: [SceneResult]
     public var outcome: Outcome
     public var counts: Counts
+    /// Present when only shard I of N of the catalog was gated (`caprof gate --shard I/N`): its
+    /// scenes' positions in the whole catalog, so that the shards' results merge back in order.
+    public var shard: ShardInfo?
 
-    public init(budget: String, baseline: String?, scenes: [SceneResult]) {
+    public init(budget: String, baseline: String?, scenes: [SceneResult], shard: ShardInfo? = nil) {
         caprofGate = Self.currentVersion
-        self.budget = budget; self.baseline = baseline; self.scenes = scenes
+        self.budget = budget; self.baseline = baseline; self.scenes = scenes; self.shard = shard
         var c = Counts()
         for check in scenes.flatMap(\.checks) {
             switch check.status {

@@ -9,7 +9,6 @@ public typealias LayerID = Int
 public struct Layer: Sendable {
     public var id: LayerID = 0
     public var layerClass: LayerClass = .layer
-    public var name: String?
 
     // Geometry
     public var bounds: Rect = .zero
@@ -27,9 +26,6 @@ public struct Layer: Sendable {
     public var masksToBounds = false
     public var doubleSided = true
 
-    // Contents
-    public var contents: ImageSource?
-
     // Timing (CAMediaTiming of the layer itself)
     public var beginTime: Double = 0
     public var timeOffset: Double = 0
@@ -40,15 +36,14 @@ public struct Layer: Sendable {
     /// The mask layer (its geometry is in this layer's own coordinate space). Boxed: a struct
     /// cannot contain itself directly.
     public var mask: Layer? {
-        get { maskBox.first }
-        set { maskBox = newValue.map { [$0] } ?? [] }
+        get { cold.storage.maskBox.first }
+        set { mutableCold.maskBox = newValue.map { [$0] } ?? [] }
     }
-    private var maskBox: [Layer] = []
 
-    // Everything else (border, contents placement, shadow, caching, subclass properties and the
-    // source location) is below. Properties that are rarely animated live in one copy-on-write box, so a `Layer` value stays
-    // small: the presentation walk copies every animated layer once per frame, and the size of
-    // this struct is most of that cost (10,000 animated layers per frame, issue #3).
+    // Everything else (name, contents and its placement, border, shadow, caching, mask, subclass
+    // properties, source location) lives in one copy-on-write box, so a `Layer` value stays small
+    // and holds two references: the presentation walk copies and frees every animated layer once
+    // per frame (10,000 animated layers in 5 ms, issue #3), and size and references are its cost.
     private var cold = ColdBox.shared
     private var mutableCold: ColdProperties {
         _read { yield cold.storage }
@@ -58,6 +53,18 @@ public struct Layer: Sendable {
         }
     }
 
+    /// The layer's name (reports, transactions). In the box with the rest: with `contents` and
+    /// `mask` there too, a layer value holds only two references (sublayers, the box), which is
+    /// what copying and freeing a presentation tree retains and releases per layer.
+    public var name: String? {
+        get { cold.storage.name }
+        _modify { yield &mutableCold.name }
+    }
+    /// The image shown by the layer (contents).
+    public var contents: ImageSource? {
+        get { cold.storage.contents }
+        _modify { yield &mutableCold.contents }
+    }
     /// Where the layer object is written in its source file (for messages and annotations).
     public var location: SourceLocation? {
         get { cold.storage.location }
@@ -210,6 +217,10 @@ public struct Layer: Sendable {
 
 /// The cold half of a `Layer` (see `Layer.cold`): defaults are Core Animation's.
 struct ColdProperties: Sendable {
+        var name: String? = nil
+        var contents: ImageSource? = nil
+        /// The mask layer, boxed: a struct cannot contain itself directly.
+        var maskBox: [Layer] = []
         var location: SourceLocation? = nil
         var sublayerTransform: Transform3D = .identity
         var geometryFlipped: Bool = false

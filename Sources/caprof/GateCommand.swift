@@ -45,6 +45,14 @@ struct GateCommand: ParsableCommand {
         baseline); 1 error: bad budget or baseline file, missing or invalid scene or report, no \
         GPU for a GPU timing rule, output not written. A command line that cannot be parsed exits \
         64, as with every caprof command.
+
+        Catalogs and shards: --shard I/N gates shard I of N of the catalog only (the scenes whose \
+        rank in byte-sorted path order is I − 1 modulo N; bad syntax exits 64). The shards' \
+        outputs merge into one decision and one output, in catalog order: give the catalog \
+        reports of `caprof profile DIR --shard I/N --format json -o shard-I.json` (every shard \
+        once) with the budget and baseline, or give only the gate results of \
+        `caprof gate DIR --shard I/N --format json -o gate-I.json` (merged as they are, without \
+        --budget, --baseline or --record). See Sources/Gate/README.md, "Catalogs and shards".
         """)
 
     @Argument(help: ArgumentHelp("Scene files, JSON profile reports, or directories of them.", valueName: "scene"))
@@ -73,6 +81,11 @@ struct GateCommand: ParsableCommand {
 
     @Flag(name: .shortAndLong, help: "No notes on stderr (errors and the output only).")
     var quiet = false
+
+    @Option(help: ArgumentHelp("Gate shard I of N of the catalog only (1 ≤ I ≤ N): the scenes whose rank in path order is I − 1 modulo N.",
+                               valueName: "I/N"),
+            transform: { s in do { return try CatalogShard.parse(s) } catch { throw ValidationError("\(error)") } })
+    var shard: CatalogShard?
 
     func run() throws {
         let err = Terminal.stderr
@@ -107,15 +120,35 @@ struct GateCommand: ParsableCommand {
         if let o = output { if o.isEmpty { throw UsageError(message: "-o needs a file name") }; try ProfileCommand.checkWritable(o) }
         if let b = baseline, record { try ProfileCommand.checkWritable(b) }
 
+        let expanded = try GateInputs.expand(inputs)
+        if let merged = try mergedResults(expanded) { return try emit(merged, err) }
         let rules = try budget.map(BudgetParser.load(path:)) ?? Budget.standard
         var base: Baseline?
         if let b = baseline {
             if record && !FileManager.default.fileExists(atPath: b) { base = nil } else { base = try Baseline.load(path: b) }
         }
-        let files = try GateInputs.expand(inputs)
+        var files = expanded.inputs
+        var shardInfo: ShardInfo?
+        if let s = shard {
+            (files, shardInfo) = GateInputs.shard(files, s)
+            if !quiet { err.write(err.dim("shard \(s): \(shardInfo!.positions.count) of \(shardInfo!.catalogScenes) scenes (round-robin on the sorted paths)")) }
+        }
         let measured = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err).measure(files)
-        let result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline)
+        var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline)
+        result.shard = shardInfo
 
+        try write(result, err)
+        if record, let b = baseline {
+            let updated = (base ?? Baseline()).recording(Dictionary(measured.map { ($0.scene, $0.measurement) }, uniquingKeysWith: { a, _ in a }))
+            try ProfileCommand.writeAtomically(try updated.encoded(), to: b)
+            if !quiet { err.write("\(err.green("recorded")) \(measured.count) scene\(measured.count == 1 ? "" : "s") into \(b)") }
+            return 0
+        }
+        return finish(result, err)
+    }
+
+    /// Writes the output in the chosen format (stdout, or atomically to -o).
+    func write(_ result: GateResult, _ err: Terminal) throws {
         let colors = output == nil && format == .text && Terminal.stdout.colors
         let text = Data(try format.render(result, colors: colors).utf8)
         if let o = output {
@@ -124,16 +157,28 @@ struct GateCommand: ParsableCommand {
         } else {
             FileHandle.standardOutput.write(text)
         }
-        if record, let b = baseline {
-            let updated = (base ?? Baseline()).recording(Dictionary(measured.map { ($0.scene, $0.measurement) }, uniquingKeysWith: { a, _ in a }))
-            try ProfileCommand.writeAtomically(try updated.encoded(), to: b)
-            if !quiet { err.write("\(err.green("recorded")) \(measured.count) scene\(measured.count == 1 ? "" : "s") into \(b)") }
-            return 0
-        }
+    }
+
+    func finish(_ result: GateResult, _ err: Terminal) -> Int32 {
         if result.outcome == .improvement && !quiet {
-            err.write("note: only improvements: lock them in by re-recording the baseline (caprof gate … --baseline \(baseline ?? "FILE") --record)")
+            err.write("note: only improvements: lock them in by re-recording the baseline (caprof gate … --baseline \(result.baseline ?? baseline ?? "FILE") --record)")
         }
         return result.exitCode
+    }
+
+    func emit(_ result: GateResult, _ err: Terminal) throws -> Int32 {
+        try write(result, err)
+        return finish(result, err)
+    }
+
+    /// When every input is a gate result (`caprof gate --format json`, e.g. one per shard), their
+    /// merge: already decided against their budget and baseline, so none may be given again.
+    func mergedResults(_ expanded: GateInputs.Expanded) throws -> GateResult? {
+        guard !expanded.results.isEmpty else { return nil }
+        if budget != nil || baseline != nil || record || shard != nil {
+            throw UsageError(message: "gate results (\"caprofGate\") are merged as they are, already checked against their budget and baseline: no --budget, --baseline, --record or --shard with them")
+        }
+        return try GateResult.merging(expanded.results)
     }
 }
 

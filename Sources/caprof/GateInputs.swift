@@ -3,19 +3,40 @@ import Gate
 import Profile
 import Report
 
-/// What `caprof gate` was given, file by file: scenes to profile and reports to read.
+/// What `caprof gate` was given, file by file: scenes to profile and reports to read (catalog
+/// reports, sharded or not, opened into their scenes' reports), or gate results to merge.
 enum GateInputs {
     enum Input {
         case scene(String)
         case report(ProfileReport, file: String)
+
+        /// The scene's key (its path as given, normalised).
+        var key: String {
+            switch self {
+            case .scene(let p): return ScenePattern.normalize(p)
+            case .report(let r, _): return ScenePattern.normalize(r.scene.file)
+            }
+        }
+    }
+
+    struct Expanded {
+        /// Scenes and reports, in order (a sharded catalog's scenes back in catalog order, where
+        /// its first shard was given).
+        var inputs: [Input] = []
+        /// Gate results (`"caprofGate"`) to merge as they are; never mixed with inputs.
+        var results: [GateResult.Part] = []
     }
 
     /// Arguments → inputs in order: a directory stands for its *.json files (sorted, not
-    /// recursive); a file holding `"caprofReport"` is a JSON profile report, any other a scene.
-    /// The same path twice counts once.
-    static func expand(_ args: [String]) throws -> [Input] {
+    /// recursive; budget and baseline files skipped); a file holding `"caprofReport"` is a JSON
+    /// profile report, one holding `"caprofCatalog"` a catalog report (its scenes' reports; the
+    /// shards of one sharded catalog must all be there, and are put back in catalog order), one
+    /// holding `"caprofGate"` a gate result; any other a scene. The same path twice counts once.
+    static func expand(_ args: [String]) throws -> Expanded {
         var seen = Set<String>()
-        var out: [Input] = []
+        var out = Expanded()
+        var shards: [(info: ShardInfo, catalog: CatalogReport, file: String)] = []
+        var shardSlot: Int?
         for a in args {
             var isDir: ObjCBool = false
             guard FileManager.default.fileExists(atPath: a, isDirectory: &isDir) else {
@@ -23,14 +44,59 @@ enum GateInputs {
             }
             var paths = [a]
             if isDir.boolValue {
-                let names = (try? FileManager.default.contentsOfDirectory(atPath: a)) ?? []
-                paths = names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { join(a, $0) }
-                    .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && !d.boolValue }
+                paths = CatalogInputs.jsonFiles(in: a).filter {
+                    let m = CatalogInputs.marker(of: $0)
+                    return m != "\"caprofBudget\"" && m != "\"caprofBaseline\""
+                }
                 if paths.isEmpty { throw GateError(file: a, "the directory holds no .json file") }
             }
             for p in paths where seen.insert(ScenePattern.normalize(p)).inserted {
-                out.append(try classify(p))
+                let data = { () throws -> Data in
+                    guard let d = FileManager.default.contents(atPath: p) else { throw GateError(file: p, "cannot read the file") }
+                    return d
+                }
+                switch CatalogInputs.marker(of: p) {
+                case "\"caprofReport\""?:
+                    do { out.inputs.append(.report(try JSONReport.decode(try data()), file: p)) } catch let e as GateError { throw e } catch {
+                        throw GateError(file: p, "reads as a caprof JSON report (\"caprofReport\") but does not decode: \(error)")
+                    }
+                case "\"caprofCatalog\""?:
+                    let c: CatalogReport
+                    do { c = try CatalogReport.decode(try data()) } catch let e as GateError { throw e } catch {
+                        throw GateError(file: p, "reads as a caprof catalog report (\"caprofCatalog\") but does not decode: \(error)")
+                    }
+                    guard c.caprofCatalog == CatalogReport.currentVersion else {
+                        throw GateError(file: p, pointer: "/caprofCatalog", "unsupported catalog version \(c.caprofCatalog); this caprof reads \(CatalogReport.currentVersion)")
+                    }
+                    if let s = c.shard {
+                        guard s.positions.count == c.scenes.count else {
+                            throw GateError(file: p, pointer: "/shard/positions", "lists \(s.positions.count) positions for \(c.scenes.count) scenes")
+                        }
+                        if shardSlot == nil { shardSlot = out.inputs.count }
+                        shards.append((s, c, p))
+                    } else {
+                        out.inputs += c.scenes.map { .report($0, file: p) }
+                    }
+                case "\"caprofGate\""?:
+                    out.results.append((try GateResult.decode(try data(), file: p), p))
+                case "\"caprofBudget\""?:
+                    throw GateError(file: p, "is a budget file (\"caprofBudget\"): pass it with --budget")
+                case "\"caprofBaseline\""?:
+                    throw GateError(file: p, "is a baseline file (\"caprofBaseline\"): pass it with --baseline")
+                default:
+                    out.inputs.append(.scene(p))
+                }
             }
+        }
+        if let slot = shardSlot {
+            do { try CatalogShard.checkComplete(shards.map(\.info)) } catch let e as CatalogShard.ParseError {
+                throw GateError(file: shards[0].file, e.description)
+            }
+            let placed = shards.flatMap { s in zip(s.info.positions, s.catalog.scenes).map { ($0, Input.report($1, file: s.file)) } }
+            out.inputs.insert(contentsOf: placed.sorted { $0.0 < $1.0 }.map(\.1), at: slot)
+        }
+        if let r = out.results.first, !out.inputs.isEmpty {
+            throw GateError(file: r.file, "is a gate result (\"caprofGate\"), to be merged with other gate results only: give scenes and profile reports, or gate results, not both")
         }
         return out
     }
@@ -39,14 +105,14 @@ enum GateInputs {
         dir == "." ? name : (dir.hasSuffix("/") ? dir + name : dir + "/" + name)
     }
 
-    static func classify(_ path: String) throws -> Input {
-        guard let h = FileHandle(forReadingAtPath: path) else { throw GateError(file: path, "cannot read the file") }
-        defer { try? h.close() }
-        let head = (try? h.read(upToCount: 4096)) ?? Data()
-        guard head.range(of: Data("\"caprofReport\"".utf8)) != nil else { return .scene(path) }
-        let data = FileManager.default.contents(atPath: path) ?? Data()
-        do { return .report(try JSONReport.decode(data), file: path) } catch {
-            throw GateError(file: path, "reads as a caprof JSON report (\"caprofReport\") but does not decode: \(error)")
-        }
+    /// Shard `shard` of the inputs: the catalog is their scenes (each key once, in order), and
+    /// the inputs of the scenes the shard takes are kept (all runs of a scene stay together).
+    static func shard(_ inputs: [Input], _ shard: CatalogShard) -> (inputs: [Input], info: ShardInfo) {
+        var keys: [String] = []
+        var seen = Set<String>()
+        for i in inputs where seen.insert(i.key).inserted { keys.append(i.key) }
+        let positions = shard.select(keys)
+        let chosen = Set(positions.map { keys[$0] })
+        return (inputs.filter { chosen.contains($0.key) }, ShardInfo(shard, catalogScenes: keys.count, positions: positions))
     }
 }

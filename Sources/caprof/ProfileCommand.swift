@@ -39,10 +39,26 @@ struct ProfileCommand: ParsableCommand {
         neutral dark background). They show the worst frame (the most pixels shaded; ties: the \
         most blended, then the earliest) unless --overlay-frame N asks for others; the HTML \
         report embeds the same overlays.
+
+        Catalogs: given a directory (its *.json scene files, sorted, not recursive; reports and \
+        other caprof outputs skipped), several scenes, or --shard I/N, each scene is profiled as \
+        alone and reported in catalog order (the arguments' order), then totals: text, one block \
+        per scene and a totals line; json, {"caprofCatalog": 1, "scenes": [report…], "totals": \
+        {…}} (`caprof profile --catalog-schema` prints its JSON Schema; one scene file alone \
+        keeps the plain report); markdown, a row per scene and a total row. html and trace \
+        describe one scene and are refused for a catalog. With --no-gpu scenes are profiled \
+        concurrently (one per core); drawn on Vulkan, one at a time. --shard I/N takes shard I of \
+        N: the scenes whose rank in byte-sorted path order is I − 1 modulo N (disjoint shards \
+        whose union is the catalog); `caprof gate` merges the shards' JSON catalogs into one \
+        decision (Sources/Gate/README.md, "Catalogs and shards").
         """)
 
-    @Argument(help: "The scene file (caprof scene JSON).")
-    var scene: String?
+    @Argument(help: ArgumentHelp("The scene file (caprof scene JSON); or several, or directories of them: a catalog.",
+                                 valueName: "scene"))
+    var scenes: [String] = []
+
+    /// The one scene of a single-scene run (nil for a catalog).
+    var scene: String? { isCatalog ? nil : scenes.first }
 
     @Option(help: "Output format: text (a summary), json (the full report), html (a page to open), markdown (CI summaries) or trace (Perfetto).")
     var format: ReportFormat = .text
@@ -79,11 +95,20 @@ struct ProfileCommand: ParsableCommand {
     @Flag(help: "Print the JSON Schema of the JSON report and exit.")
     var schema = false
 
+    @Flag(name: .customLong("catalog-schema"), help: "Print the JSON Schema of the catalog JSON report (several scenes, a directory, --shard) and exit.")
+    var catalogSchema = false
+
+    @Option(help: ArgumentHelp("Profile shard I of N of the catalog only (1 ≤ I ≤ N): the scenes whose rank in path order is I − 1 modulo N.",
+                               valueName: "I/N"),
+            transform: { s in do { return try CatalogShard.parse(s) } catch { throw ValidationError("\(error)") } })
+    var shard: CatalogShard?
+
     static let maxFPS = 1000.0
 
     func validate() throws {
-        if schema { return }
-        if scene == nil { throw ValidationError("missing the scene file: caprof profile SCENE (see --help)") }
+        if schema || catalogSchema { return }
+        if scenes.isEmpty { throw ValidationError("missing the scene file: caprof profile SCENE (see --help)") }
+        if isCatalog { try validateCatalog() }
         if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
         if let o = output, o.isEmpty { throw ValidationError("-o needs a file name") }
         if noGPU && device != nil { throw ValidationError("--device picks the Vulkan device to draw on; --no-gpu draws nothing") }
@@ -99,8 +124,10 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         if schema { print(ReportSchema.jsonSchema); return }
-        guard let scene else { return }
+        if catalogSchema { FileHandle.standardOutput.write(Data(ReportSchema.catalogSchema.utf8)); return }
         let err = Terminal.stderr
+        if isCatalog { return try runCatalog(err) }
+        guard let scene else { return }
         do {
             let doc = try SceneDecoder.load(path: scene)
             let animated = AnimatedScene(doc)

@@ -42,6 +42,16 @@ extension AttachedAnimation {
 
 extension PropertyAnimation {
     func apply(to layer: inout Layer, state st: TimingState, animation a: AttachedAnimation) {
+        if let slot = transformSlot, let f = keyPath.field {
+            let m = layer[keyPath: slot]
+            guard let base = TransformField.read(f, of: m) else { return }
+            var rotation: Double?
+            let result = self.result(base: base, state: st, animation: a, rotation: &rotation)
+            guard let updated = TransformField.write(f, result, into: m) else { return }
+            layer[keyPath: slot] = updated
+            if let angle = rotation { layer.transform = Transform3D.rotation(angle, 0, 0, 1) * layer.transform }
+            return
+        }
         let whole = property.get(layer)
         let base: AnimationValue
         if let f = keyPath.field {
@@ -51,6 +61,24 @@ extension PropertyAnimation {
             base = whole
         }
         var rotation: Double?
+        let result = self.result(base: base, state: st, animation: a, rotation: &rotation)
+        if let f = keyPath.field {
+            guard let updated = whole.setting(f, to: result) else { return }
+            _ = property.set(&layer, updated)
+        } else {
+            _ = property.set(&layer, result)
+        }
+        if let angle = rotation {
+            // rotationMode: the layer turns to the path's tangent. Composed before the layer's own
+            // transform (rotate about the anchor first, then the transform): our reading of §4.4.
+            layer.transform = Transform3D.rotation(angle, 0, 0, 1) * layer.transform
+        }
+    }
+
+    /// The value the animation writes at this state, given the underlying value `base`
+    /// (model + earlier animations): from/to/by or keyframes, cumulative, additive.
+    private func result(base: AnimationValue, state st: TimingState, animation a: AttachedAnimation,
+                        rotation: inout Double?) -> AnimationValue {
         let p: Double
         switch source {
         case .spring(let spring, _, _, _):
@@ -67,18 +95,7 @@ extension PropertyAnimation {
             let end = value(at: 1, base: base, rotation: &ignored)
             v = ValueInterpolation.add(ValueInterpolation.accumulate(end, count: st.iteration), v)
         }
-        let result = additive ? ValueInterpolation.add(base, v) : v
-        if let f = keyPath.field {
-            guard let updated = whole.setting(f, to: result) else { return }
-            _ = property.set(&layer, updated)
-        } else {
-            _ = property.set(&layer, result)
-        }
-        if let angle = rotation {
-            // rotationMode: the layer turns to the path's tangent. Composed before the layer's own
-            // transform (rotate about the anchor first, then the transform): our reading of §4.4.
-            layer.transform = Transform3D.rotation(angle, 0, 0, 1) * layer.transform
-        }
+        return additive ? ValueInterpolation.add(base, v) : v
     }
 
     /// The animation's value at progress `p` (may lie outside 0…1 for springs and overshooting

@@ -57,10 +57,21 @@ final class PropertyAnimation: Sendable {
     /// `prev → base` row of the from/to/by table (no from, to or by: implicit animations).
     let captured: AnimationValue?
 
+    /// For sub-fields of a transform property (`transform.rotation.z`, `transform.scale` …): the
+    /// matrix itself, read and written without boxing it into an `AnimationValue` (the common
+    /// spin and pulse animations then allocate nothing per frame).
+    let transformSlot: (WritableKeyPath<Layer, Transform3D> & Sendable)?
+
     init(keyPath: ResolvedKeyPath, property: LayerProperty, additive: Bool, cumulative: Bool,
          source: Source, captured: AnimationValue?) {
         self.keyPath = keyPath; self.property = property; self.additive = additive
         self.cumulative = cumulative; self.source = source; self.captured = captured
+        switch (keyPath.property, keyPath.field) {
+        case ("transform", _?): transformSlot = \Layer.transform
+        case ("sublayerTransform", _?): transformSlot = \Layer.sublayerTransform
+        case ("instanceTransform", _?): transformSlot = \Layer.replicator.instanceTransform
+        default: transformSlot = nil
+        }
     }
 
     enum Source: Sendable {

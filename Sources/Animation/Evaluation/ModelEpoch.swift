@@ -1,3 +1,4 @@
+import Dispatch
 import LayerModel
 
 /// The model tree and the animations attached to its layers, valid from `time` until the next
@@ -14,6 +15,11 @@ struct ModelEpoch: Sendable {
     private var animated: [Bool] = []
     /// Indexed by layer id: `attachments` frozen for the walk.
     private var stacks: [[AttachedAnimation]] = []
+    /// Indexed by layer id: animations in the layer's subtree (it included), to split the walk.
+    private var weights: [Int] = []
+    /// Subtrees with at least this many animations are walked on two threads (the walk is pure:
+    /// each thread evaluates its own sublayers, in place, and the results join in order).
+    static let concurrentWalkThreshold = 2048
 
     init(time: Double, root: Layer) { self.time = time; self.root = root }
 
@@ -35,17 +41,20 @@ struct ModelEpoch: Sendable {
         let count = max(root.maxID, attachments.keys.max() ?? 0) + 1
         var flags = [Bool](repeating: false, count: count)
         var lists = [[AttachedAnimation]](repeating: [], count: count)
+        var sums = [Int](repeating: 0, count: count)
         for (id, list) in attachments where id >= 0 && id < count { lists[id] = list }
-        func visit(_ l: Layer) -> Bool {
-            var any = l.id >= 0 && l.id < count && !lists[l.id].isEmpty
-            if let m = l.mask, visit(m) { any = true }
-            for s in l.sublayers where visit(s) { any = true }
-            if any && l.id >= 0 && l.id < count { flags[l.id] = true }
-            return any
+        func visit(_ l: Layer) -> Int {
+            let valid = l.id >= 0 && l.id < count
+            var n = valid ? lists[l.id].count : 0
+            if let m = l.mask { n += visit(m) }
+            for s in l.sublayers { n += visit(s) }
+            if valid { flags[l.id] = n > 0; sums[l.id] = n }
+            return n
         }
         _ = visit(root)
         animated = flags
         stacks = lists
+        weights = sums
     }
 
     @inline(__always) private func isAnimated(_ id: LayerID) -> Bool {
@@ -74,14 +83,10 @@ struct ModelEpoch: Sendable {
                                            speed: layer.speed, timeOffset: layer.timeOffset)
         let anims = stacks[layer.id]
         for a in anims { a.apply(to: &layer, layerTime: t) }
-        var i = 0
-        while i < layer.sublayers.count {
-            if let states = present(&layer.sublayers[i], parentTime: t) {
-                layer.sublayers.replaceSubrange(i...i, with: states)
-                i += states.count
-            } else {
-                i += 1
-            }
+        if weights[layer.id] >= Self.concurrentWalkThreshold && layer.sublayers.count >= 2 {
+            presentSublayersConcurrently(&layer, parentTime: t)
+        } else {
+            presentSublayers(&layer, parentTime: t)
         }
         if var m = layer.mask, isAnimated(m.id) {
             let states = present(&m, parentTime: t)
@@ -95,5 +100,46 @@ struct ModelEpoch: Sendable {
             }
         }
         return nil
+    }
+
+    private func presentSublayers(_ layer: inout Layer, parentTime t: Double) {
+        var i = 0
+        while i < layer.sublayers.count {
+            if let states = present(&layer.sublayers[i], parentTime: t) {
+                layer.sublayers.replaceSubrange(i...i, with: states)
+                i += states.count
+            } else {
+                i += 1
+            }
+        }
+    }
+
+    /// Splits the sublayers into two runs of about equal animation weight and walks them on two
+    /// threads; replacements (CATransition states) are spliced in afterwards, in order.
+    private func presentSublayersConcurrently(_ layer: inout Layer, parentTime t: Double) {
+        let n = layer.sublayers.count
+        var split = 0, acc = 0
+        let half = weights[layer.id] / 2
+        while split < n - 1 && acc < half {
+            let id = layer.sublayers[split].id
+            acc += id >= 0 && id < weights.count ? weights[id] : 0
+            split += 1
+        }
+        var replacements = [[Layer]?](repeating: nil, count: n)
+        let ranges = [0..<split, split..<n]
+        layer.sublayers.withUnsafeMutableBufferPointer { subs in
+            replacements.withUnsafeMutableBufferPointer { reps in
+                DispatchQueue.concurrentPerform(iterations: 2) { part in
+                    for i in ranges[part] { reps[i] = present(&subs[i], parentTime: t) }
+                }
+            }
+        }
+        guard replacements.contains(where: { $0 != nil }) else { return }
+        var joined: [Layer] = []
+        joined.reserveCapacity(n + 1)
+        for i in 0..<n {
+            if let r = replacements[i] { joined.append(contentsOf: r) } else { joined.append(layer.sublayers[i]) }
+        }
+        layer.sublayers = joined
     }
 }

@@ -1,0 +1,167 @@
+import ArgumentParser
+import Foundation
+import Pipeline
+import Profile
+import Report
+import SceneFormat
+
+/// `caprof profile DIR|SCENE…` and `--shard I/N`: a catalog. Each scene is profiled as it would
+/// be alone (same frames, same report) and the reports are written together with totals, in
+/// catalog order whatever order they finished in.
+///
+/// Plan-only runs (`--no-gpu`) profile scenes concurrently, one per core; runs that draw profile
+/// one scene at a time, each on a fresh Vulkan renderer (lavapipe already spreads a frame over
+/// every core, and a fresh renderer keeps each scene's upload and texture numbers those of a run
+/// of that scene alone).
+extension ProfileCommand {
+    /// A directory, several scenes, or a shard: anything but one scene file.
+    var isCatalog: Bool {
+        if scenes.count > 1 || shard != nil { return true }
+        var isDir: ObjCBool = false
+        return scenes.count == 1 && FileManager.default.fileExists(atPath: scenes[0], isDirectory: &isDir) && isDir.boolValue
+    }
+
+    func validateCatalog() throws {
+        switch format {
+        case .html, .trace:
+            throw ValidationError("--format \(format.rawValue) describes one scene; a catalog (\(scenes.count > 1 ? "several scenes" : shard != nil ? "--shard" : "a directory")) is written as text, json or markdown: run `caprof profile SCENE --format \(format.rawValue)` per scene")
+        default: break
+        }
+        if overlays != nil || !overlayFrames.isEmpty {
+            throw ValidationError("--overlays and --overlay-frame show one scene's frames: not with a catalog (run caprof profile SCENE --overlays DIR per scene)")
+        }
+    }
+
+    func runCatalog(_ err: Terminal) throws {
+        do {
+            let all = try CatalogInputs.scenes(scenes)
+            let positions = shard.map { $0.select(all) } ?? Array(all.indices)
+            let picked = positions.map { all[$0] }
+            if let o = output { try Self.checkWritable(o) }
+            if let s = shard, !quiet {
+                err.write(err.dim("shard \(s): \(Self.count(picked.count, "scene")) of \(all.count) (round-robin on the sorted paths)"))
+            }
+            let progress = ProgressBar(total: picked.count, terminal: err, enabled: !quiet && picked.count > 1 && err.isTerminal)
+            let reports: [ProfileReport]
+            do {
+                reports = try profileCatalog(picked) { progress.update(done: $0) }
+                progress.finish()
+            } catch {
+                progress.finish()
+                throw error
+            }
+            if !quiet {
+                for r in reports {
+                    for w in r.warnings {
+                        if let l = w.location { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
+                        else { err.warning("\(r.scene.file): warning: \(w.message)") }
+                    }
+                }
+            }
+            let catalog = CatalogReport(tool: .init(version: Caprof.configuration.version), scenes: reports,
+                                        shard: shard.map { ShardInfo($0, catalogScenes: all.count, positions: positions) })
+            let text: Data
+            switch format {
+            case .json: text = try CatalogReport.encode(catalog)
+            case .markdown: text = Data(CatalogMarkdownReport().render(catalog).utf8)
+            default: text = Data(CatalogTextReport(colors: output == nil && Terminal.stdout.colors).render(catalog).utf8)
+            }
+            if let o = output {
+                try Self.writeAtomically(text, to: o)
+                if !quiet {
+                    err.write("\(err.green("wrote")) \(o) \(err.dim("(\(format.rawValue), \(Self.count(reports.count, "scene")), \(Self.count(catalog.totals.findings, "finding")), \(Self.count(catalog.totals.frames, "frame")))"))")
+                }
+            } else {
+                FileHandle.standardOutput.write(text)
+            }
+        } catch let e as ValidationError {
+            throw e
+        } catch let e as ReportWriteError {
+            err.error("error: \(e.message)")
+            throw ExitCode(CaprofExit.cantCreate)
+        } catch let e as CatalogInputs.Failure {
+            err.error("\(e.path): error: \(e.message)")
+            throw ExitCode(CaprofExit.noInput)
+        } catch {
+            throw fail(error)
+        }
+    }
+
+    /// Reports of `paths`, in their order. Plan only: concurrently; drawn: one at a time.
+    func profileCatalog(_ paths: [String], progress: @escaping (Int) -> Void) throws -> [ProfileReport] {
+        var results = [Result<ProfileReport, Error>?](repeating: nil, count: paths.count)
+        if noGPU {
+            let lock = NSLock()
+            var done = 0
+            DispatchQueue.concurrentPerform(iterations: paths.count) { n in
+                let r = Result { try profileOne(paths[n], renderer: nil) }
+                lock.lock(); results[n] = r; done += 1; progress(done); lock.unlock()
+            }
+        } else {
+            for (n, p) in paths.enumerated() {
+                // Stop at the first failure, as the plan-only run reports the first in order.
+                let r = Result { try profileOne(p, renderer: try SceneRenderer(preferredDevice: device)) }
+                results[n] = r; progress(n + 1)
+                if case .failure = r { break }
+            }
+        }
+        // The first failure in catalog order, whatever finished first.
+        return try results.compactMap { $0 }.map { try $0.get() }
+    }
+
+    /// One scene's report, exactly as `caprof profile SCENE` computes it.
+    func profileOne(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
+        let doc = try SceneDecoder.load(path: path)
+        let animated = AnimatedScene(doc)
+        let fps = self.fps ?? animated.fps
+        let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
+        return try ProfileRunner(scene: animated, renderer: renderer)
+            .run(frames: list, fps: fps, file: path, toolVersion: Caprof.configuration.version).report
+    }
+}
+
+/// The scene files of a catalog's arguments: a file stands for itself, a directory for its
+/// `*.json` scene files (sorted by name, not recursive; hidden files and caprof's own outputs —
+/// reports, catalogs, gate results, baselines, budgets — skipped). In argument order, each path once.
+enum CatalogInputs {
+    struct Failure: Error { var path: String; var message: String }
+
+    /// The markers of caprof's own JSON files, which a directory's scenes exclude.
+    static let outputMarkers = ["\"caprofReport\"", "\"caprofCatalog\"", "\"caprofGate\"", "\"caprofBaseline\"", "\"caprofBudget\""]
+
+    static func scenes(_ args: [String]) throws -> [String] {
+        var seen = Set<String>()
+        var out: [String] = []
+        for a in args {
+            var isDir: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: a, isDirectory: &isDir) else {
+                throw Failure(path: a, message: "no such scene file or directory")
+            }
+            var paths = [a]
+            if isDir.boolValue {
+                paths = jsonFiles(in: a).filter { marker(of: $0) == nil }
+                if paths.isEmpty { throw Failure(path: a, message: "the directory holds no scene file (*.json)") }
+            }
+            for p in paths where seen.insert(CatalogShard.normalize(p)).inserted { out.append(p) }
+        }
+        return out
+    }
+
+    /// The regular `*.json` files of a directory (not hidden), sorted by name.
+    static func jsonFiles(in dir: String) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
+        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { GateInputs.join(dir, $0) }
+            .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && !d.boolValue }
+    }
+
+    /// Which of caprof's own formats the file's first 4 KiB name first ("\"caprofReport\"" …: a
+    /// catalog names "caprofCatalog" before its scenes' "caprofReport"), nil for anything else (a
+    /// scene).
+    static func marker(of path: String) -> String? {
+        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? h.close() }
+        let head = (try? h.read(upToCount: 4096)) ?? Data()
+        return outputMarkers.compactMap { m in head.range(of: Data(m.utf8)).map { (m, $0.lowerBound) } }
+            .min { $0.1 < $1.1 }?.0
+    }
+}
