@@ -159,7 +159,7 @@ public enum ReportSchema {
             "layer": {
               "type": "object", "additionalProperties": false, "required": ["id", "path", "display"],
               "properties": {
-                "id": {"type": "integer", "minimum": 0},
+                "id": {"type": "integer", "description": "The layer id: its preorder index in the scene (root 0; layers inserted by transactions follow); negative for the previous state a CATransition shows (−(id + 1))."},
                 "name": {"type": "string"},
                 "path": {"type": "array", "items": {"type": "integer", "minimum": 0}, "description": "Sublayer indices from the root."},
                 "display": {"type": "string", "description": "The name, else the index path ('2.1'; 'root')."},

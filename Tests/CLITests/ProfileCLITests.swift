@@ -35,6 +35,29 @@ final class ProfileCLITests: CLITestCase {
         XCTAssertEqual(untimed(try caprof(["profile", path, "--no-gpu"]).stdout), untimed(r.stdout))
     }
 
+    /// The motion example animates (springs, keyframes, a transaction's implicit animation and a
+    /// push CATransition, whose previous state has a negative layer id): its whole-timeline
+    /// report validates too.
+    func testAnimatedExampleReportValidates() throws {
+        let out = tmp.appendingPathComponent("motion.json").path
+        let r = try caprof(["profile", Self.example("motion.json"), "--no-gpu", "--format", "json", "-o", out])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let schemaPath = try write("report.schema.json", try caprof(["profile", "--schema"]).stdout)
+        let v = Process()
+        v.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        v.arguments = ["-c", "import jsonschema,json,sys; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), cls=jsonschema.Draft202012Validator)", out, schemaPath]
+        let err = Pipe(); v.standardError = err
+        try v.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        v.waitUntilExit()
+        XCTAssertEqual(v.terminationStatus, 0, message)
+        let report = try json(String(contentsOfFile: out, encoding: .utf8))
+        let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+        XCTAssertTrue(findings.contains { (($0["layer"] as? [String: Any])?["id"] as? Int ?? 0) < 0 },
+                      "the banner's previous state (push transition at 1 s) is reported as its own layer")
+        XCTAssertEqual((report["run"] as? [String: Any])?["frameCount"] as? Int, 60, "2 s at 30 fps")
+    }
+
     func testJSONReportValidatesAgainstThePrintedSchema() throws {
         let path = try write("scene.json", Self.scene)
         let out = tmp.appendingPathComponent("report.json").path
