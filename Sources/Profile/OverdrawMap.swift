@@ -32,8 +32,12 @@ public struct OverdrawMap: Sendable, Equatable {
     /// Pixels drawn 0, 1, 2, 3 and 4-or-more times. (Android's overdraw scale counts draws beyond
     /// the first: drawn twice is "1×"; the heat map, `OverlayPainter`, follows Android.)
     public var histogram: [Int] {
-        var h = [Int](repeating: 0, count: 5)
-        counts.withUnsafeBufferPointer { buf in for c in buf { h[min(Int(c), 4)] += 1 } }
-        return h
+        // One pass over every pixel of every frame: count by byte value into an unchecked table
+        // (no clamp, no array checks per pixel), then fold 4 and above.
+        var byValue = [Int](repeating: 0, count: 256)
+        byValue.withUnsafeMutableBufferPointer { h in
+            counts.withUnsafeBufferPointer { buf in for c in buf { h[Int(c)] += 1 } }
+        }
+        return [byValue[0], byValue[1], byValue[2], byValue[3], byValue[4...].reduce(0, +)]
     }
 }
