@@ -19,8 +19,21 @@ let package = Package(
                 .product(name: "Benchmark", package: "benchmark"),
                 .product(name: "CaprofKit", package: "caprof"),
                 "MinimalVulkanPeer",
+                "PixmanPeer",
             ],
             path: "Benchmarks/CompositeBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
+        // Issue #5: every stage of the pipeline (decode, evaluate, plan, rasterise = image decoding,
+        // composite, PNG encode) on the example scenes and synthetic 1,000- and 10,000-layer ones,
+        // with the plan's and renderer's counters as custom metrics.
+        .executableTarget(
+            name: "StageBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CaprofKit", package: "caprof"),
+            ],
+            path: "Benchmarks/StageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
         // Issue #3: presentation evaluation of N animated layers (100 … 100,000).
@@ -50,6 +63,19 @@ let package = Package(
             path: "Benchmarks/MinimalVulkanPeer",
             exclude: ["shaders"],
             linkerSettings: [.linkedLibrary("vulkan")]
+        ),
+        // A CPU peer for the 16-layer composites: pixman (Debian's libpixman-1-dev, found with
+        // pkg-config; `tools/setup --benchmarks` installs it), benchmark-only.
+        .systemLibrary(
+            name: "CPixman",
+            path: "Benchmarks/CPixman",
+            pkgConfig: "pixman-1",
+            providers: [.apt(["libpixman-1-dev"])]
+        ),
+        .target(
+            name: "PixmanPeer",
+            dependencies: ["CPixman"],
+            path: "Benchmarks/PixmanPeer"
         ),
     ],
     swiftLanguageModes: [.v5]

@@ -75,6 +75,28 @@ final class PixelCoverageTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(a.counters.blendedPixels, 0, "opaque colours on the grid blend nothing")
     }
 
+    /// The histogram reads eight pixels at a time with shortcuts for all-0 and all-1 runs: a 21-pixel
+    /// map (two words and a 5-pixel tail) whose counts are known by construction checks every path.
+    /// Columns 0–7 of row 0 are left at 0 (an all-0 word), 8–15 drawn once (an all-1 word), the
+    /// tail 16–20 drawn 0, 1, 2, 3 and 6 times: 8 + 1 zeros, 8 + 1 ones, one 2, one 3, one 4+.
+    func testHistogramCountsEveryPathOfTheWordScan() {
+        var m = OverdrawMap(width: 21, height: 1)
+        func draw(_ x0: Double, _ x1: Double, times: Int) {
+            let c = PixelCoverage(rect: Rect(x0, 0, x1 - x0, 1), transform: .identity, clips: [], canvasWidth: 21, canvasHeight: 1)
+            for _ in 0..<times { m.add(c) }
+        }
+        draw(8, 16, times: 1)
+        draw(17, 18, times: 1); draw(18, 19, times: 2); draw(19, 20, times: 3); draw(20, 21, times: 6)
+        XCTAssertEqual(m.histogram, [9, 9, 1, 1, 1])
+        // A mixed word: pixels 0–7 drawn 0…7 times respectively.
+        var mixed = OverdrawMap(width: 8, height: 1)
+        for x in 0..<8 {
+            let c = PixelCoverage(rect: Rect(Double(x), 0, 1, 1), transform: .identity, clips: [], canvasWidth: 8, canvasHeight: 1)
+            for _ in 0..<x { mixed.add(c) }
+        }
+        XCTAssertEqual(mixed.histogram, [1, 1, 1, 1, 4])
+    }
+
     func testOverdrawSaturatesAt255() {
         var m = OverdrawMap(width: 2, height: 1)
         let c = PixelCoverage(rect: Rect(0, 0, 1, 1), transform: .identity, clips: [], canvasWidth: 2, canvasHeight: 1)

@@ -59,6 +59,9 @@ let benchmarks: @Sendable () -> Void = {
         for _ in benchmark.scaledIterations { blackHole(try f.renderer.render(f.plan, images: f.images)) }
     }
 
+    // caprof ÷ pixman (a CPU peer), identity and rotated: PixmanBenchmarks.swift.
+    pixmanBenchmarks()
+
     for name in ExampleScenes.names {
         Benchmark("example \(name): load + images + plan + render") { benchmark in
             let path = ExampleScenes.path(name)
