@@ -77,6 +77,7 @@ public final class ProfileRunner {
                 r.record(\.render, nanoseconds: wall)
                 cost.renderNanoseconds = wall
                 cost.encodeNanoseconds = out.stats.cpuEncodeNanoseconds
+                cost.uploadNanoseconds = out.stats.cpuUploadNanoseconds
                 cost.gpuNanoseconds = out.stats.gpuNanoseconds
                 cost.uploadedBytes = out.stats.uploadedBytes
                 cost.textureBytes = out.stats.textureBytesResident

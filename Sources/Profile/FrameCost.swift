@@ -8,7 +8,9 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var planNanoseconds: UInt64
     /// CPU: the profiler's analyses of the frame (its own overhead).
     public var analyzeNanoseconds: UInt64
-    /// CPU: texture uploads staged, draw records encoded and batched, commands recorded.
+    /// CPU: texture uploads (new textures created, texels copied to the staging buffer).
+    public var uploadNanoseconds: UInt64?
+    /// CPU: draw records encoded and batched, commands recorded (uploads excluded).
     public var encodeNanoseconds: UInt64?
     /// Wall time of drawing the frame: encode, submit, wait for the device, read back.
     public var renderNanoseconds: UInt64?
@@ -22,10 +24,11 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var drawCalls: Int?
 
     public init(evaluateNanoseconds: UInt64 = 0, planNanoseconds: UInt64 = 0, analyzeNanoseconds: UInt64 = 0,
-                encodeNanoseconds: UInt64? = nil, renderNanoseconds: UInt64? = nil, gpuNanoseconds: UInt64? = nil,
+                uploadNanoseconds: UInt64? = nil, encodeNanoseconds: UInt64? = nil, renderNanoseconds: UInt64? = nil, gpuNanoseconds: UInt64? = nil,
                 uploadedBytes: Int? = nil, textureBytes: Int? = nil, drawCalls: Int? = nil) {
         self.evaluateNanoseconds = evaluateNanoseconds; self.planNanoseconds = planNanoseconds
         self.analyzeNanoseconds = analyzeNanoseconds; self.encodeNanoseconds = encodeNanoseconds
+        self.uploadNanoseconds = uploadNanoseconds
         self.renderNanoseconds = renderNanoseconds; self.gpuNanoseconds = gpuNanoseconds
         self.uploadedBytes = uploadedBytes; self.textureBytes = textureBytes; self.drawCalls = drawCalls
     }

@@ -52,7 +52,7 @@ public struct Profiler: Sendable {
             "plan": .init(frames.map(\.cost.planNanoseconds)),
             "analyze": .init(frames.map(\.cost.analyzeNanoseconds)),
         ]
-        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("encode", \.encodeNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
+        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("upload", \.uploadNanoseconds), ("encode", \.encodeNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
         for (name, kp) in optional {
             let v = frames.compactMap { $0.cost[keyPath: kp] }
             if !v.isEmpty { stages[name] = .init(v) }

@@ -26,14 +26,18 @@ public struct RenderStats: Sendable, Equatable {
     public var drawCalls: Int
     /// Draw items in the plan.
     public var items: Int
-    /// CPU time from the start of `render` to the queue submission (resolving textures, encoding
+    /// CPU time from the start of `render` to the queue submission, uploads excluded (encoding
     /// records, batching, recording commands).
     public var cpuEncodeNanoseconds: UInt64
+    /// CPU time spent on texture uploads: resolving the frame's textures (creating new ones) and
+    /// copying their texels into the staging buffer. 0 when every image was resident.
+    public var cpuUploadNanoseconds: UInt64
 
     public init(gpuNanoseconds: UInt64?, uploadedBytes: Int, textureBytesResident: Int, drawCalls: Int,
-                items: Int, cpuEncodeNanoseconds: UInt64) {
+                items: Int, cpuEncodeNanoseconds: UInt64, cpuUploadNanoseconds: UInt64 = 0) {
         self.gpuNanoseconds = gpuNanoseconds; self.uploadedBytes = uploadedBytes
         self.textureBytesResident = textureBytesResident; self.drawCalls = drawCalls
         self.items = items; self.cpuEncodeNanoseconds = cpuEncodeNanoseconds
+        self.cpuUploadNanoseconds = cpuUploadNanoseconds
     }
 }

@@ -58,6 +58,9 @@ public final class Renderer {
 
     /// Draws `plan` and reads it back. `images` maps `PlannedImage.key` to its bitmap; bitmaps with
     /// the same `contentHash` share one texture, and textures already resident are not uploaded again.
+    /// CPU time of the current frame's texture uploads (texture resolution + staging copies).
+    private var uploadNanoseconds: UInt64 = 0
+
     public func render(_ plan: FramePlan, images: [UInt64: Bitmap]) throws -> RenderedFrame {
         let start = Self.now()
         let maxSide = device.maxImageDimension2D
@@ -65,9 +68,11 @@ public final class Renderer {
             throw RenderError.unsupportedSize(what: "Frame", width: plan.pixelWidth, height: plan.pixelHeight, maximum: maxSide)
         }
         frameNumber += 1
+        let texturesStart = Self.now()
         let frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,
                                               mipmapGeneration: mipmapGeneration)
+        uploadNanoseconds = Self.now() - texturesStart
         let batches: [DrawBatch]
         do {
             batches = try encode(plan, frameTextures)
@@ -76,7 +81,8 @@ public final class Renderer {
             frameTextures.discardUploads(from: textures)
             throw error
         }
-        let cpuEncode = Self.now() - start
+        let cpuUpload = uploadNanoseconds
+        let cpuEncode = Self.now() - start - min(cpuUpload, Self.now() - start)
         do {
             try commands.submitAndWait()
         } catch {
@@ -93,7 +99,8 @@ public final class Renderer {
             width: plan.pixelWidth, height: plan.pixelHeight, pixels: pixels,
             stats: RenderStats(gpuNanoseconds: gpu, uploadedBytes: frameTextures.uploadBytes,
                                textureBytesResident: textures.residentBytes, drawCalls: batches.count,
-                               items: plan.items.count, cpuEncodeNanoseconds: cpuEncode))
+                               items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
+                               cpuUploadNanoseconds: cpuUpload))
     }
 
     /// Writes one record per item into the record buffer and splits the items into batches.
@@ -132,7 +139,11 @@ public final class Renderer {
 
         let cmd = try commands.begin()
         timer?.begin(cmd)
-        if let staging, uploadBytes > 0 { frameTextures.recordUploads(cmd, staging: staging) }
+        if let staging, uploadBytes > 0 {
+            let copyStart = Self.now()
+            frameTextures.recordUploads(cmd, staging: staging)
+            uploadNanoseconds += Self.now() - copyStart
+        }
 
         // The previous frame's contents are irrelevant (cleared below): transition from UNDEFINED.
         Barriers.image(cmd, target.image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,

@@ -218,6 +218,7 @@ public struct HTMLReport: Sendable {
         let c = f.cost
         var rows: [(String, String, UInt64)] = [("evaluate", "s-evaluate", c.evaluateNanoseconds), ("plan", "s-plan", c.planNanoseconds),
                                                 ("analyze", "s-analyze", c.analyzeNanoseconds)]
+        if let u = c.uploadNanoseconds { rows.append(("upload", "s-upload", u)) }
         if let e = c.encodeNanoseconds { rows.append(("encode", "s-encode", e)) }
         if let g = c.gpuNanoseconds { rows.append(("GPU", "s-gpu", g)) }
         let top = Double(max(rows.map(\.2).max() ?? 1, 1))

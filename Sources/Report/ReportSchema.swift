@@ -77,7 +77,7 @@ public enum ReportSchema {
               "type": "object", "additionalProperties": false, "required": ["evaluate", "plan", "analyze"],
               "properties": {
                 "evaluate": {"$ref": "#/$defs/stage"}, "plan": {"$ref": "#/$defs/stage"}, "analyze": {"$ref": "#/$defs/stage"},
-                "encode": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
+                "upload": {"$ref": "#/$defs/stage"}, "encode": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
               }
             },
             "uploadedBytes": {"type": "integer", "minimum": 0},
@@ -140,6 +140,7 @@ public enum ReportSchema {
               "properties": {
                 "evaluateNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "planNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "encodeNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
                 "drawCalls": {"$ref": "#/$defs/count"}

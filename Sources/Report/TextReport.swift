@@ -32,7 +32,7 @@ public struct TextReport: Sendable {
 
         var cost: [String] = []
         if let g = t.stages["gpu"] { cost.append("GPU \(ms(g.meanNanoseconds))") }
-        for s in ["evaluate", "plan", "analyze", "encode"] { if let v = t.stages[s] { cost.append("\(s) \(ms(v.meanNanoseconds))") } }
+        for s in ["evaluate", "plan", "analyze", "upload", "encode"] { if let v = t.stages[s] { cost.append("\(s) \(ms(v.meanNanoseconds))") } }
         if let d = t.meanDrawCalls { cost.append("\(Profile.fmtNumber((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
         if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }

@@ -49,13 +49,17 @@ public struct TraceReport: Sendable {
             }
             if let wall = c.renderNanoseconds {
                 events.append(slice("render", cat: "stage", tid: Self.cpuThread, ts: s, dur: wall))
-                let encode = min(c.encodeNanoseconds ?? 0, wall)
+                let upload = min(c.uploadNanoseconds ?? 0, wall)
+                if c.uploadNanoseconds != nil {
+                    events.append(slice("upload", cat: "stage", tid: Self.cpuThread, ts: s, dur: upload))
+                }
+                let encode = min(c.encodeNanoseconds ?? 0, wall - upload)
                 if c.encodeNanoseconds != nil {
-                    events.append(slice("encode", cat: "stage", tid: Self.cpuThread, ts: s, dur: encode))
+                    events.append(slice("encode", cat: "stage", tid: Self.cpuThread, ts: s + upload, dur: encode))
                 }
                 if let gpu = c.gpuNanoseconds {
                     let dur = min(gpu, wall)
-                    let start = min(s + encode, s + wall - dur)
+                    let start = min(s + upload + encode, s + wall - dur)
                     events.append(slice("GPU", cat: "gpu", tid: Self.gpuThread, ts: start, dur: dur,
                                         [("frame", .int(f.index))]))
                 }

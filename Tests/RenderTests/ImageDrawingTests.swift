@@ -71,6 +71,7 @@ final class ImageDrawingTests: GPUTestCase {
         let first = try render(plan, images: [101: a, 102: b])
         // Shared texture: one upload of 8·8·4 bytes for three items and two plan images.
         XCTAssertEqual(first.stats.uploadedBytes, 256)
+        XCTAssertGreaterThan(first.stats.cpuUploadNanoseconds, 0, "the upload's CPU time is its own stage (the profiler's upload)")
         XCTAssertEqual(first.stats.drawCalls, 1)   // same pipeline and texture: one instanced draw
         assertPixel(first, 20, 4, [200, 200, 200, 200])
         let second = try render(plan, images: [101: a, 102: b])

@@ -110,7 +110,8 @@ final class PixmanFixture {
     /// texel → local (quad ↔ uv) → device (the item's transform, row-vector, affine here).
     static func deviceToTexel(_ item: DrawItem) throws -> [Double] {
         let m = item.transform
-        guard m.isAffine2D else { throw PixmanCompositor.Failure(description: "projective transform") }
+        // Points with z = 0: only the x, y and w columns of rows 1, 2 and 4 matter.
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { throw PixmanCompositor.Failure(description: "projective transform") }
         let q = item.quad, uv = item.uv
         let sx = q.size.width / uv.size.width, sy = q.size.height / uv.size.height
         let tx = q.origin.x - uv.origin.x * sx, ty = q.origin.y - uv.origin.y * sy

@@ -22,15 +22,14 @@ final class PixmanCompositor {
         pixels = [UInt8](repeating: 0, count: width * height * 4)
         let flat = transforms?.flatMap { $0 }
         let consts: [UnsafePointer<UInt8>?] = layers.pointers.map { UnsafePointer($0) }
+        let w = Int32(width), h = Int32(height), n = Int32(layers.count), t = Int32(threads)
         let created: OpaquePointer? = consts.withUnsafeBufferPointer { layerPointers in
             if let flat {
                 return flat.withUnsafeBufferPointer {
-                    pixman_peer_create(Int32(width), Int32(height), Int32(layers.count), layerPointers.baseAddress,
-                                       $0.baseAddress, opacity, Int32(threads))
+                    pixman_peer_create(w, h, n, layerPointers.baseAddress, $0.baseAddress, opacity, t)
                 }
             }
-            return pixman_peer_create(Int32(width), Int32(height), Int32(layers.count), layerPointers.baseAddress,
-                                      nil, opacity, Int32(threads))
+            return pixman_peer_create(w, h, n, layerPointers.baseAddress, nil, opacity, t)
         }
         guard let created else {
             throw Failure(description: "pixman_peer_create failed")
