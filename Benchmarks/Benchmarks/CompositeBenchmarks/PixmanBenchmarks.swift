@@ -28,7 +28,7 @@ func pixmanBenchmarks() {
                 for _ in benchmark.scaledIterations { blackHole(peer.frame()) }
             }
             Benchmark("composite.ratio.caprof-over-\(peerName).\(stack)",
-                      configuration: .init(metrics: [.wallClock] + PairedFrames.metrics + [PixmanFixture.maxDifference],
+                      configuration: .init(metrics: [.wallClock] + PairedFrames.metrics + [PixmanFixture.maxDifference, PixmanFixture.differing, PixmanFixture.maxInterior],
                                            warmupIterations: 1, maxDuration: .seconds(30), maxIterations: 20)) { benchmark in
                 let f = try PixmanFixture.get(rotated: rotated, threads: threads)
                 let c = f.caprof
@@ -40,6 +40,8 @@ func pixmanBenchmarks() {
                                                         peer: { blackHole(f.peer.frame()) })
                     pair.record(in: benchmark)
                     benchmark.measurement(PixmanFixture.maxDifference, f.maxChannelDifference)
+                    benchmark.measurement(PixmanFixture.maxInterior, f.maxInteriorDifference)
+                    benchmark.measurement(PixmanFixture.differing, f.bytesOver8 * 1_000_000 / max(f.byteCount, 1))
                 }
             }
         }
@@ -54,11 +56,19 @@ final class PixmanFixture {
     /// max over pixels and channels of |caprof − pixman| in the first frames.
     let maxChannelDifference: Int
     /// Bytes differing by more than 8 (reported for the rotated stack).
-    let bytesOver8: Int
+    let bytesOver8: Int, byteCount: Int
+    /// max |caprof − pixman| at least `interiorMargin` pixels from the target's edges, where no
+    /// layer edge passes (the rotated layers' edges stay within ≈ 90 px of the border).
+    let maxInteriorDifference: Int
+    static let interiorMargin = 128
     var pairs = 0
 
     static let maxDifference = BenchmarkMetric.custom("max |caprof − pixman| per channel", polarity: .prefersSmaller,
                                                       useScalingFactor: false)
+    static let maxInterior = BenchmarkMetric.custom("max |caprof − pixman| ≥ 128 px from the border", polarity: .prefersSmaller,
+                                                    useScalingFactor: false)
+    static let differing = BenchmarkMetric.custom("bytes differing by > 8 (ppm)", polarity: .prefersSmaller,
+                                                  useScalingFactor: false)
     /// The 16 source images at stable addresses, shared by every pixman compositor.
     static let images = StableImages(FullScreenStack.bitmaps)
     nonisolated(unsafe) private static var made: [String: Result<PixmanFixture, Error>] = [:]
@@ -98,9 +108,16 @@ final class PixmanFixture {
             if d > maxDiff { maxDiff = d }
             if d > 8 { over8 += 1 }
         }
-        maxChannelDifference = maxDiff; bytesOver8 = over8
+        maxChannelDifference = maxDiff; bytesOver8 = over8; byteCount = a.count
+        var interior = 0
+        let w = peer.width, h = peer.height, m = Self.interiorMargin
+        for y in m..<max(m, h - m) { for x in m..<max(m, w - m) { for c in 0..<4 {
+            let i = (y * w + x) * 4 + c
+            interior = max(interior, abs(Int(a[i]) - Int(b[i])))
+        } } }
+        maxInteriorDifference = interior
         FileHandle.standardError.write(Data(("pixman \(PixmanCompositor.version), \(rotated ? "rotated" : "identity"), \(threads) thread(s): "
-            + "max |caprof − pixman| per channel = \(maxDiff), bytes differing by > 8: \(over8) of \(a.count)\n").utf8))
+            + "max |caprof − pixman| per channel = \(maxDiff) (\(interior) ≥ \(m) px from the border), bytes differing by > 8: \(over8) of \(a.count)\n").utf8))
         if !rotated && maxDiff > 2 {
             throw PixmanCompositor.Failure(description: "pixman's identity frame differs from caprof's by up to \(maxDiff) per channel (> 2)")
         }
