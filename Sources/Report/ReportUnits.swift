@@ -5,8 +5,10 @@ import Profile
 /// bytes in B/KiB/MiB, shares in %.
 public enum ReportUnits {
     public static func ms(_ ns: UInt64) -> String { ms(Double(ns)) }
+    /// Milliseconds, or microseconds below 0.01 ms (so a 5 µs stage does not read "0.00 ms").
     public static func ms(_ ns: Double) -> String {
         let v = ns / 1e6
+        if v < 0.01 { return String(format: "%.1f µs", ns / 1e3) }
         return String(format: v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%.0f ms", v)
     }
     public static func pixels(_ v: Double) -> String {

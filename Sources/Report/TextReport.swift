@@ -88,7 +88,7 @@ public struct TextReport: Sendable {
     }
     func n(_ v: Double) -> String { Profile.fmtNumber(v) }
     func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }
-    func ms(_ ns: UInt64) -> String { String(format: ns < 10_000_000 ? "%.2f ms" : "%.1f ms", Double(ns) / 1e6) }
+    func ms(_ ns: UInt64) -> String { ReportUnits.ms(ns) }
     func percent(_ v: Double) -> String { v >= 0.1 || v == 0 ? String(format: "%.0f %%", v * 100) : String(format: "%.1f %%", v * 100) }
     func pixels(_ v: Double) -> String {
         if v >= 1e6 { return String(format: "%.2f Mpx", v / 1e6) }
