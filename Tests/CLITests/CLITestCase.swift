@@ -49,6 +49,19 @@ class CLITestCase: XCTestCase {
         return u.path
     }
 
+    /// Validates a JSON file against a JSON Schema file with an independent validator
+    /// (Debian's python3-jsonschema, draft 2020-12); fails the test with its message otherwise.
+    func assertValidates(_ instance: String, against schema: String, file: StaticString = #filePath, line: UInt = #line) throws {
+        let v = Process()
+        v.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        v.arguments = ["-c", "import jsonschema,json,sys; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), cls=jsonschema.Draft202012Validator)", instance, schema]
+        let err = Pipe(); v.standardError = err
+        try v.run()
+        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        v.waitUntilExit()
+        XCTAssertEqual(v.terminationStatus, 0, message, file: file, line: line)
+    }
+
     /// Width and height from a PNG's IHDR chunk.
     func pngSize(_ path: String) throws -> (Int, Int) {
         let d = try XCTUnwrap(FileManager.default.contents(atPath: path))

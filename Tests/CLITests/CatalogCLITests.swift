@@ -92,14 +92,7 @@ final class CatalogCLITests: CLITestCase {
         let schema = try caprof(["profile", "--catalog-schema"])
         XCTAssertEqual(schema.code, 0)
         let schemaPath = try write("catalog.schema.json", schema.stdout)
-        let v = Process()
-        v.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        v.arguments = ["-c", "import jsonschema,json,sys; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), cls=jsonschema.Draft202012Validator)", out, schemaPath]
-        let err = Pipe(); v.standardError = err
-        try v.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        v.waitUntilExit()
-        XCTAssertEqual(v.terminationStatus, 0, message)
+        try assertValidates(out, against: schemaPath)
 
         // Text: one block per scene, then the totals line; several scene arguments in their order.
         let text = try caprof(["profile", dir + "/c-clip.json", dir + "/a-cards.json", "--no-gpu"])

@@ -43,14 +43,7 @@ final class ProfileCLITests: CLITestCase {
         let r = try caprof(["profile", Self.example("motion.json"), "--no-gpu", "--format", "json", "-o", out])
         XCTAssertEqual(r.code, 0, r.stderr)
         let schemaPath = try write("report.schema.json", try caprof(["profile", "--schema"]).stdout)
-        let v = Process()
-        v.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        v.arguments = ["-c", "import jsonschema,json,sys; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), cls=jsonschema.Draft202012Validator)", out, schemaPath]
-        let err = Pipe(); v.standardError = err
-        try v.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        v.waitUntilExit()
-        XCTAssertEqual(v.terminationStatus, 0, message)
+        try assertValidates(out, against: schemaPath)
         let report = try json(String(contentsOfFile: out, encoding: .utf8))
         let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
         XCTAssertTrue(findings.contains { (($0["layer"] as? [String: Any])?["id"] as? Int ?? 0) < 0 },
@@ -67,14 +60,7 @@ final class ProfileCLITests: CLITestCase {
         let schema = try caprof(["profile", "--schema"])
         XCTAssertEqual(schema.code, 0)
         let schemaPath = try write("report.schema.json", schema.stdout)
-        let v = Process()
-        v.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        v.arguments = ["-c", "import jsonschema,json,sys; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])), cls=jsonschema.Draft202012Validator)", out, schemaPath]
-        let err = Pipe(); v.standardError = err
-        try v.run()
-        let message = String(decoding: err.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        v.waitUntilExit()
-        XCTAssertEqual(v.terminationStatus, 0, message)
+        try assertValidates(out, against: schemaPath)
 
         let report = try json(String(contentsOfFile: out, encoding: .utf8))
         XCTAssertEqual(report["caprofReport"] as? Int, 1)

@@ -20,7 +20,7 @@ final class BasicAnimationTableTests: XCTestCase {
             (#""byValue": 4"#, 12, "base → base + by (10 → 14)"),
         ]
         for r in rows {
-            let tl = try timeline(#"{"name": "a", "zPosition": 10, "animations": [{"class": "CABasicAnimation", "keyPath": "zPosition", "duration": 1, "# + r.fields + "}]}")
+            let tl = try sceneTimeline(#"{"name": "a", "zPosition": 10, "animations": [{"class": "CABasicAnimation", "keyPath": "zPosition", "duration": 1, "# + r.fields + "}]}")
             XCTAssertEqual(find("a", tl.presentation(at: 0.5))?.zPosition ?? .nan, r.expected, accuracy: 1e-12, r.row)
         }
     }
@@ -28,7 +28,7 @@ final class BasicAnimationTableTests: XCTestCase {
     /// No from, to or by: from the presentation value captured when added to the live model value
     /// (what implicit animations rely on). Added by a transaction that also changes the model.
     func testNoValuesAnimatesFromThePreviousPresentationValue() throws {
-        let tl = try timeline(#"{"name": "a", "opacity": 1}"#, transactions: #"""
+        let tl = try sceneTimeline(#"{"name": "a", "opacity": 1}"#, transactions: #"""
         [{"time": 1, "disableActions": true, "set": [{"layer": "a", "keyPath": "opacity", "value": 0.2}],
           "add": [{"layer": "a", "animation": {"class": "CABasicAnimation", "keyPath": "opacity", "duration": 1}}]}]
         """#)
@@ -39,7 +39,7 @@ final class BasicAnimationTableTests: XCTestCase {
     /// A transaction's animationDuration and animationTimingFunction apply to explicit animations
     /// it adds with duration 0 (reference §3.4, §7.1): easeIn over 0.5 s gives 0.315357 at half time (§9.2).
     func testTransactionDurationAndCurveApplyToAddedAnimations() throws {
-        let tl = try timeline(#"{"name": "a"}"#, transactions: #"""
+        let tl = try sceneTimeline(#"{"name": "a"}"#, transactions: #"""
         [{"time": 1, "animationDuration": 0.5, "animationTimingFunction": "easeIn",
           "add": [{"layer": "a", "animation": {"class": "CABasicAnimation", "keyPath": "zPosition", "fromValue": 0, "toValue": 1}}]}]
         """#)
@@ -49,7 +49,7 @@ final class BasicAnimationTableTests: XCTestCase {
 
     /// `remove` takes an animation away by key at the transaction's time.
     func testRemoveByKey() throws {
-        let tl = try timeline(#"{"name": "a", "animations": [{"class": "CABasicAnimation", "key": "spin", "keyPath": "zPosition", "fromValue": 0, "toValue": 10, "duration": 4}]}"#,
+        let tl = try sceneTimeline(#"{"name": "a", "animations": [{"class": "CABasicAnimation", "key": "spin", "keyPath": "zPosition", "fromValue": 0, "toValue": 10, "duration": 4}]}"#,
                               transactions: #"[{"time": 1, "remove": [{"layer": "a", "key": "spin"}]}]"#)
         XCTAssertEqual(find("a", tl.presentation(at: 0.8))?.zPosition ?? .nan, 2, accuracy: 1e-12)
         XCTAssertEqual(find("a", tl.presentation(at: 1.2))?.zPosition ?? .nan, 0)
@@ -63,7 +63,7 @@ final class BasicAnimationTableTests: XCTestCase {
         func states(_ type: String, _ subtype: String?) throws -> (old: Layer, new: Layer, oldOnTop: Bool) {
             let sub = subtype.map { ", \"subtype\": \"\($0)\"" } ?? ""
             let animation = "{\"class\": \"CATransition\", \"type\": \"\(type)\"\(sub), \"duration\": 1}"
-            let tl = try timeline(#"{"name": "card", "bounds": [0, 0, 100, 50], "position": [50, 25], "backgroundColor": "red"}"#,
+            let tl = try sceneTimeline(#"{"name": "card", "bounds": [0, 0, 100, 50], "position": [50, 25], "backgroundColor": "red"}"#,
                                   transactions: #"[{"time": 1, "disableActions": true, "set": [{"layer": "card", "keyPath": "backgroundColor", "value": "blue"}], "add": [{"layer": "card", "animation": "# + animation + "}]}]")
             let subs = tl.presentation(at: 1.5).sublayers
             let oldIndex = try XCTUnwrap(subs.firstIndex { $0.id < 0 }), newIndex = try XCTUnwrap(subs.firstIndex { $0.id > 0 })
@@ -89,26 +89,10 @@ final class BasicAnimationTableTests: XCTestCase {
 
     /// An implicit `contents` change fades (reference §7.2): a CATransition from the previous state.
     func testContentsChangeFades() throws {
-        let tl = try timeline(#"{"name": "img", "bounds": [0, 0, 10, 10], "contents": "assets/avatar-1.png"}"#,
+        let tl = try sceneTimeline(#"{"name": "img", "bounds": [0, 0, 10, 10], "contents": "assets/avatar-1.png"}"#,
                               transactions: #"[{"time": 1, "set": [{"layer": "img", "keyPath": "contents", "value": "assets/avatar-2.png"}]}]"#)
         let mid = tl.presentation(at: 1.125).sublayers
         XCTAssertEqual(mid.count, 2, "previous and new contents")
         XCTAssertEqual(tl.presentation(at: 1.3).sublayers.count, 1)
-    }
-
-    // MARK: helpers
-
-    private func timeline(_ layer: String, transactions: String = "[]") throws -> PresentationTimeline {
-        let json = #"{"caprof": 1, "canvas": {"width": 100, "height": 100}, "root": {"name": "root", "sublayers": ["# + layer + #"]}, "transactions": "# + transactions + "}"
-        let examples = URL(fileURLWithPath: #filePath).resolvingSymlinksInPath().deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Examples").path
-        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "scene.json", baseDirectory: examples)
-        return PresentationTimeline(scene: doc.scene, animations: doc.animations, transactions: doc.transactions)
-    }
-
-    private func find(_ name: String, _ root: Layer) -> Layer? {
-        var found: Layer?
-        root.forEach { if found == nil && $0.name == name { found = $0 } }
-        return found
     }
 }

@@ -11,7 +11,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// A strokeEnd draw-on: 0 → 1 over 1 s with easeInEaseOut; at 0.25 s the curve gives 0.129162
     /// (reference §9.2), at 0.5 s exactly 0.5; after the end (removed) the model value 1 shows.
     func testStrokeEndDrawOn() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "line", "class": "CAShapeLayer", "path": "M 0 0 L 100 0", "strokeColor": "black",
             "animations": [{"class": "CABasicAnimation", "keyPath": "strokeEnd", "fromValue": 0, "toValue": 1, "duration": 1, "timingFunction": "easeInEaseOut"}]}
 """#)
@@ -27,7 +27,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// added at layer time 0 (speed 0, timeOffset 0 ⇒ local time 0), so its progress is
     /// timeOffset / duration whatever the scene time.
     func testPauseAndScrubWithSpeedAndTimeOffset() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "paused", "speed": 0, "sublayers": [{"name": "fader",
             "animations": [{"class": "CABasicAnimation", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}]}]}
 """#,
@@ -45,7 +45,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// A repeating, autoreversing pulse: transform.scale 1 → 1.2, 0.5 s, autoreverses, forever.
     /// One repeat is forward + back (1 s, reference §3.3); at 0.75 s we are halfway back.
     func testRepeatingAutoreversingPulse() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "dot", "bounds": [0, 0, 10, 10],
             "animations": [{"class": "CABasicAnimation", "keyPath": "transform.scale", "fromValue": 1, "toValue": 1.2,
                             "duration": 0.5, "autoreverses": true, "repeatCount": "infinity"}]}
@@ -63,7 +63,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// 100 → 200 by progress 0.340300 at 0.1 s and 1.124355 at 0.3 s (reference §9.3); the
     /// duration is the settling duration ≈ 1.472700 s.
     func testSpringBoundsChange() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "card", "bounds": [0, 0, 100, 100],
             "animations": [{"class": "CASpringAnimation", "keyPath": "bounds", "fromValue": [0, 0, 100, 100], "toValue": [0, 0, 200, 100],
                             "duration": "settlingDuration"}]}
@@ -77,7 +77,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// An implicit color change through a transaction (reference §7.2): from the presentation value
     /// to the new model value over 0.25 s on the `default` curve, which gives 0.802403 at half time (§9.2).
     func testImplicitColorChangeThroughATransaction() throws {
-        let tl = try timeline(layer: #"{"name": "box", "backgroundColor": [1, 0, 0]}"#,
+        let tl = try sceneTimeline(#"{"name": "box", "backgroundColor": [1, 0, 0]}"#,
                               transactions: #"[{"time": 1, "set": [{"layer": "box", "keyPath": "backgroundColor", "value": [0, 0, 1]}]}]"#)
         XCTAssertEqual(layer("box", tl, 0.9).backgroundColor, Color(1, 0, 0))
         let mid = try XCTUnwrap(layer("box", tl, 1.125).backgroundColor)
@@ -86,14 +86,14 @@ final class PresentationIdiomTests: XCTestCase {
         XCTAssertEqual(layer("box", tl, 1.3).backgroundColor, Color(0, 0, 1))
         XCTAssertEqual(tl.naturalDuration ?? -1, 1.25, accuracy: 1e-9)
 
-        let off = try timeline(layer: #"{"name": "box", "backgroundColor": [1, 0, 0]}"#,
+        let off = try sceneTimeline(#"{"name": "box", "backgroundColor": [1, 0, 0]}"#,
                                transactions: #"[{"time": 1, "disableActions": true, "set": [{"layer": "box", "keyPath": "backgroundColor", "value": [0, 0, 1]}]}]"#)
         XCTAssertEqual(layer("box", off, 1.0).backgroundColor, Color(0, 0, 1), "disableActions: no implicit animation")
     }
 
     /// A keyframe path with rotationMode auto: along a 45° line the layer turns by π/4 (reference §4.4).
     func testKeyframePathWithRotationModeAuto() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "plane", "bounds": [0, 0, 20, 10],
             "animations": [{"class": "CAKeyframeAnimation", "keyPath": "position", "path": "M 0 0 L 100 100", "duration": 1, "rotationMode": "auto"}]}
 """#)
@@ -106,7 +106,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// The from/to/by table's live base (reference §4.3): a to-only animation starts at the current
     /// model value, so changing the model mid-flight (without actions) retargets it.
     func testToOnlyAnimationReadsTheLiveModelValue() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "dot", "position": [0, 0],
             "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "toValue": 100, "duration": 1}]}
 """#,
@@ -117,7 +117,7 @@ final class PresentationIdiomTests: XCTestCase {
 
     /// UIKit's additive animations (reference §7.5): from old − new to 0, added to the model.
     func testAdditiveAnimationAddsToTheModel() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "dot", "position": [100, 0],
             "animations": [{"class": "CABasicAnimation", "keyPath": "position", "fromValue": [-100, 0], "toValue": [0, 0], "additive": true, "duration": 1}]}
 """#)
@@ -127,7 +127,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// cumulative rotation: 0 → π, repeatCount 3 ⇒ 0→π, π→2π, 2π→3π (reference §4.2); at 1.5 s the
     /// layer is at 1.5π: cos = 0, sin = −1, so m11 = 0 and m12 = −1.
     func testCumulativeRotation() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "wheel", "bounds": [0, 0, 10, 10],
             "animations": [{"class": "CABasicAnimation", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 3.141592653589793, "cumulative": true, "repeatCount": 3, "duration": 1}]}
 """#)
@@ -138,7 +138,7 @@ final class PresentationIdiomTests: XCTestCase {
 
     /// A group's children run in group time, clipped to the group (reference §4.6).
     func testGroupChildrenAreTimedInsideTheGroup() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "g", "animations": [{"class": "CAAnimationGroup", "duration": 2, "animations": [
             {"class": "CABasicAnimation", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "beginTime": 0.5, "duration": 1}]}]}
 """#)
@@ -149,7 +149,7 @@ final class PresentationIdiomTests: XCTestCase {
 
     /// fillMode forwards with removedOnCompletion false holds the end value (reference §9.4).
     func testForwardsFillHolds() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "a", "animations": [{"class": "CABasicAnimation", "keyPath": "opacity", "fromValue": 1, "toValue": 0.2,
             "duration": 1, "fillMode": "forwards", "removedOnCompletion": false}]}
 """#)
@@ -158,7 +158,7 @@ final class PresentationIdiomTests: XCTestCase {
 
     /// A later animation with the same key replaces the earlier one (reference §3.4).
     func testSameKeyReplaces() throws {
-        let tl = try timeline(layer: #"""
+        let tl = try sceneTimeline(#"""
 {"name": "a", "animations": [
             {"class": "CABasicAnimation", "key": "k", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1},
             {"class": "CABasicAnimation", "key": "k", "keyPath": "zPosition", "fromValue": 0, "toValue": 10, "duration": 1}]}
@@ -170,7 +170,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// Inserting a layer by a transaction: its animations start at the transaction's time, its id
     /// follows the scene's; removeLayers takes it away again.
     func testInsertAndRemoveLayers() throws {
-        let tl = try timeline(layer: #"{"name": "list"}"#, transactions: #"""
+        let tl = try sceneTimeline(#"{"name": "list"}"#, transactions: #"""
 [
             {"time": 1, "insert": [{"parent": "list", "index": 0, "layer": {"name": "row",
                 "animations": [{"class": "CABasicAnimation", "keyPath": "opacity", "fromValue": 0, "toValue": 1, "duration": 1}]}}]},
@@ -187,7 +187,7 @@ final class PresentationIdiomTests: XCTestCase {
     /// CATransition push from the right (reference §4.7): halfway, the new state is half a width to
     /// the right and the previous state half a width to the left, both in the layer's own space.
     func testPushTransitionFromRight() throws {
-        let tl = try timeline(layer: #"{"name": "card", "bounds": [0, 0, 100, 50], "backgroundColor": "red"}"#, transactions: #"""
+        let tl = try sceneTimeline(#"{"name": "card", "bounds": [0, 0, 100, 50], "backgroundColor": "red"}"#, transactions: #"""
 [
             {"time": 1, "set": [{"layer": "card", "keyPath": "backgroundColor", "value": "blue"}],
              "add": [{"layer": "card", "animation": {"class": "CATransition", "type": "push", "subtype": "fromRight", "duration": 1}}]}]
@@ -204,7 +204,7 @@ final class PresentationIdiomTests: XCTestCase {
 
     /// The presentation is a pure function of time: evaluating out of order gives the same trees.
     func testEvaluationIsPureAndOrderIndependent() throws {
-        let tl = try timeline(layer: #"{"name": "a", "animations": [{"class": "CABasicAnimation", "keyPath": "position.y", "fromValue": 0, "toValue": 10, "duration": 1}]}"#)
+        let tl = try sceneTimeline(#"{"name": "a", "animations": [{"class": "CABasicAnimation", "keyPath": "position.y", "fromValue": 0, "toValue": 10, "duration": 1}]}"#)
         let late = layer("a", tl, 0.8).position.y
         _ = tl.presentation(at: 0.1)
         XCTAssertEqual(layer("a", tl, 0.8).position.y, late)
@@ -213,23 +213,11 @@ final class PresentationIdiomTests: XCTestCase {
 
     // MARK: helpers
 
-    private func timeline(layer: String, transactions: String = "[]") throws -> PresentationTimeline {
-        let json = #"{"caprof": 1, "canvas": {"width": 100, "height": 100}, "root": {"name": "root", "sublayers": ["# + layer + #"]}, "transactions": "# + transactions + "}"
-        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "scene.json", baseDirectory: "/nonexistent")
-        return PresentationTimeline(scene: doc.scene, animations: doc.animations, transactions: doc.transactions)
-    }
-
     private func layer(_ name: String, _ tl: PresentationTimeline, _ t: Double, file: StaticString = #filePath, line: UInt = #line) -> Layer {
         guard let l = find(name, tl.presentation(at: t)) else {
             XCTFail("no layer \(name) at \(t)", file: file, line: line)
             return Layer()
         }
         return l
-    }
-
-    private func find(_ name: String, _ root: Layer) -> Layer? {
-        var found: Layer?
-        root.forEach { if found == nil && $0.name == name { found = $0 } }
-        return found
     }
 }
