@@ -96,3 +96,14 @@ final class BasicAnimationTableTests: XCTestCase {
         XCTAssertEqual(tl.presentation(at: 1.3).sublayers.count, 1)
     }
 }
+
+/// What evaluation reads but does not apply is reported with its place, never dropped silently.
+final class UnappliedAnimationTests: XCTestCase {
+    func testTransitionInsideAGroupIsReported() throws {
+        let tl = try sceneTimeline(#"{"name": "a", "animations": [{"class": "CAAnimationGroup", "duration": 1, "animations": [{"class": "CATransition", "type": "push"}]}]}"#)
+        XCTAssertEqual(tl.warnings.count, 1)
+        XCTAssertTrue(tl.warnings[0].feature.contains("inside a CAAnimationGroup"), tl.warnings[0].feature)
+        XCTAssertEqual(tl.warnings[0].location?.pointer, "/root/sublayers/0/animations/0/animations/0")
+        XCTAssertTrue(try sceneTimeline(#"{"name": "a", "animations": [{"class": "CATransition", "type": "push"}]}"#).warnings.isEmpty)
+    }
+}

@@ -23,7 +23,10 @@ struct TransactionReplay {
         for id in animations.keys.sorted() {
             guard let path = paths[id], let layer = scene.root.layer(at: path[...]) else { continue }
             let c = AttachContext(layerTime: times[id]?.time ?? 0, presentation: layer)
-            for spec in animations[id] ?? [] { e.attach(.attach(spec, context: c), to: id) }
+            for spec in animations[id] ?? [] {
+                warnings += Self.unapplied(in: spec)
+                e.attach(.attach(spec, context: c), to: id)
+            }
         }
         e.reindex()
         epochs = [e]
@@ -78,6 +81,7 @@ struct TransactionReplay {
             guard let path = e.root.indexPath(where: { $0.name == addition.layer }),
                   let id = e.root.layer(at: path[...])?.id else { continue }
             let isTransition = addition.animation.animationClass == .transition
+            warnings += Self.unapplied(in: addition.animation)
             e.attach(.attach(addition.animation, context: context(path, id, snapshot: isTransition)), to: id)
         }
         for removal in tx.remove {
@@ -104,7 +108,10 @@ struct TransactionReplay {
                 let c = AttachContext(layerTime: e.root.localTime(at: path, sceneTime: tx.time),
                                       defaultDuration: tx.animationDuration,
                                       timingFunctionOverride: tx.animationTimingFunction, presentation: l)
-                for spec in specs { e.attach(.attach(spec, context: c), to: id) }
+                for spec in specs {
+                    warnings += Self.unapplied(in: spec)
+                    e.attach(.attach(spec, context: c), to: id)
+                }
             }
         }
         for reference in tx.removeLayers {
@@ -118,6 +125,16 @@ struct TransactionReplay {
         }
         e.reindex()
         epochs.append(e)
+    }
+
+    /// What evaluation reads but does not apply in `spec`: a CATransition inside a group (the
+    /// previous-state snapshot is taken only for transitions added to a layer directly).
+    static func unapplied(in spec: AnimationSpec, inGroup: Bool = false) -> [Unsupported] {
+        if inGroup && spec.animationClass == .transition {
+            return [Unsupported(feature: "a CATransition inside a CAAnimationGroup is not applied (add it to the layer directly)",
+                                location: spec.location)]
+        }
+        return spec.animations.flatMap { unapplied(in: $0, inGroup: true) }
     }
 
     /// When the last finite animation or transaction ends, in scene time; nil when an animation
