@@ -60,6 +60,6 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
 /// Finding ids a rule may name: the ids the profiler raises today, plus those scene-format.md
 /// reserves for analyses still to come (a budget written for them counts 0 until they exist).
 public enum KnownFindings {
-    public static let reserved = ["offscreen.rasterize", "raster-cache.miss"]
+    public static let reserved: [String] = []
     public static var all: [String] { FindingID.allCases.map(\.rawValue) + reserved }
 }

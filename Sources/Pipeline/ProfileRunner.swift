@@ -60,12 +60,15 @@ public final class ProfileRunner {
         let canvas = scene.canvas
         var profiler = Profiler(canvas: canvas)
         var warnings: [Unsupported] = scene.document.warnings + scene.timeline.warnings
+        var rasterCache = RasterCache()
         for (n, frame) in frames.enumerated() {
             var cost = FrameCost()
             let tree = StageTimings.measure(&cost.evaluateNanoseconds) { scene.presentation(at: frame.time) }
             let images = try scene.images(for: tree)
             let table = opaqueTable(images)
-            let plan = StageTimings.measure(&cost.planNanoseconds) { FramePlanner(canvas: canvas, images: table).plan(root: tree) }
+            let plan = StageTimings.measure(&cost.planNanoseconds) {
+                FramePlanner(canvas: canvas, images: table).plan(root: tree, rasterCache: &rasterCache, time: frame.time)
+            }
             let analysis = StageTimings.measure(&cost.analyzeNanoseconds) {
                 profiler.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap)
             }

@@ -11,6 +11,8 @@ import SceneFormat
 public final class SceneRenderer {
     public let renderer: Renderer
     public private(set) var timings = StageTimings()
+    /// The shouldRasterize cache across the frames this renderer draws (reset by `resetRasterCache`).
+    public private(set) var rasterCache = RasterCache()
 
     public init(preferredDevice: String? = nil) throws {
         renderer = try Renderer(preferredDevice: preferredDevice)
@@ -33,7 +35,7 @@ public final class SceneRenderer {
         let tree = StageTimings.measure(&timings.evaluate) { scene.presentation(at: time) }
         let images = try StageTimings.measure(&timings.decodeImages) { try scene.images(for: tree) }
         let plan = StageTimings.measure(&timings.plan) {
-            FramePlanner(canvas: canvas, images: images.table).plan(root: tree)
+            FramePlanner(canvas: canvas, images: images.table).plan(root: tree, rasterCache: &rasterCache, time: time)
         }
         let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: images.bitmaps) }
         return Frame(width: out.width, height: out.height, pixels: out.pixels, plan: plan, stats: out.stats)
@@ -67,4 +69,7 @@ public final class SceneRenderer {
     }
 
     public func resetTimings() { timings = StageTimings() }
+
+    /// Forgets the raster cache (the next frame plans every shouldRasterize layer as a first use).
+    public func resetRasterCache() { rasterCache = RasterCache() }
 }

@@ -45,6 +45,11 @@ public enum BlendAnalysis {
         case .image(let index, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque { r.append(.imageAlpha) }
+        case .offscreen(_, _, let opacity):
+            if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
+            r.append(.imageAlpha)
+        case .blurredShape:
+            r.append(.translucentColor)
         }
         for shape in [item.shape, item.innerShape].compactMap({ $0 }) {
             if !shape.isRectangle { r.append(.roundedCorners) }
@@ -68,7 +73,8 @@ public enum BlendAnalysis {
         case .solid(let c):
             let a = colorAlpha(item, layer)
             return a > 0 ? min(1, Double(c.a) / a) : 1
-        case .image(_, _, let o): return Double(o)
+        case .image(_, _, let o), .offscreen(_, _, let o): return Double(o)
+        case .blurredShape: return 1
         }
     }
 

@@ -19,6 +19,11 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenShadow = "offscreen.shadow"
     /// An offscreen pass for group opacity.
     case offscreenGroupOpacity = "offscreen.group-opacity"
+    /// A shouldRasterize layer rendered into the raster cache (on a cache miss).
+    case offscreenRasterize = "offscreen.rasterize"
+    /// A shouldRasterize layer whose cached bitmap had to be rendered again (Color Hits Green and
+    /// Misses Red), with the reason.
+    case rasterCacheMiss = "raster-cache.miss"
 
     /// The finding for an offscreen pass recorded by the plan.
     public init(_ reason: OffscreenReason) {
@@ -27,6 +32,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .roundedClip: self = .offscreenRoundedClip
         case .shadow: self = .offscreenShadow
         case .groupOpacity: self = .offscreenGroupOpacity
+        case .rasterize: self = .offscreenRasterize
         }
     }
 
@@ -41,7 +47,9 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .blended: return "Color Blended Layers"
         case .misalignedSubpixel, .misalignedScaled: return "Color Misaligned Images"
         case .contentsLowScale: return "blurry contents"
-        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity: return "Color Offscreen-Rendered"
+        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize:
+            return "Color Offscreen-Rendered"
+        case .rasterCacheMiss: return "Color Hits Green and Misses Red"
         }
     }
 }

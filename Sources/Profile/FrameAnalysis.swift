@@ -17,6 +17,9 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     public var maxOverdraw: Int
     /// Pixels drawn 0, 1, 2, 3 and 4-or-more times.
     public var overdrawHistogram: [Int]
+    /// shouldRasterize layers drawn from the cache, and rendered again (nil when the frame has none).
+    public var rasterCacheHits: Int?
+    public var rasterCacheMisses: Int?
 
     public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, shadedPixels: Int,
                 blendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {

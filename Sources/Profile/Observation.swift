@@ -38,8 +38,34 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var canvasScale: Double?
     /// offscreen.*: the pass's target in device pixels.
     public var passBounds: PixelRect?
+    /// raster-cache.miss: why the cached bitmap was rendered again.
+    public var invalidation: CacheInvalidation?
 
     public init() {}
+}
+
+/// Why a raster-cache entry missed, as the report states it.
+public struct CacheInvalidation: Sendable, Equatable, Codable {
+    /// firstUse, propertyChanged, contentChanged, rasterizationScaleChanged, evictedUnused, evictedCacheFull.
+    public var kind: String
+    /// propertyChanged: the layer (id) and the key path that changed.
+    public var layer: LayerID?
+    public var property: String?
+    /// rasterizationScaleChanged: the scales; evictedUnused: how long it was unused (seconds).
+    public var from: Double?
+    public var to: Double?
+    public var idleSeconds: Double?
+
+    public init(_ r: InvalidationReason) {
+        switch r {
+        case .firstUse: kind = "firstUse"
+        case .propertyChanged(let l, let p): kind = "propertyChanged"; layer = l; property = p
+        case .contentChanged: kind = "contentChanged"
+        case .rasterizationScaleChanged(let a, let b): kind = "rasterizationScaleChanged"; from = a; to = b
+        case .evictedUnused(let s): kind = "evictedUnused"; idleSeconds = s
+        case .evictedCacheFull: kind = "evictedCacheFull"
+        }
+    }
 }
 
 /// The part of a layer a misalignment is about.

@@ -5,12 +5,16 @@ import CVulkan
 /// cases (a plain solid quad, a texelFetch image) have no coverage code at all.
 struct PipelineKey: Hashable {
     /// solid colour; image read with texelFetch; image through a sampler at level 0 (nearest or
-    /// linear); image through the trilinear sampler with the hardware's level of detail.
-    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped }
+    /// linear); image through the trilinear sampler with the hardware's level of detail; an
+    /// analytic blurred shape (shadowPath shadows).
+    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped, shadow }
     var paint: Paint
     var hasShape: Bool
     var hasInner: Bool
     var clipCount: Int
+    /// The blend equation (source-over, or destination-in to apply a mask).
+    var blend: Blend = .sourceOver
+    enum Blend: Hashable { case sourceOver, destinationIn }
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -38,6 +42,7 @@ final class PipelineLibrary {
     private let vertexShader: VkShaderModule
     private let solidShader: VkShaderModule
     private let imageShader: VkShaderModule
+    private let shadowShader: VkShaderModule
     private let cache: VkPipelineCache
     private var pipelines: [PipelineKey: VkPipeline] = [:]
 
@@ -72,6 +77,7 @@ final class PipelineLibrary {
         vertexShader = try Self.module(device, SPIRV.shader_quad_vert)
         solidShader = try Self.module(device, SPIRV.shader_quad_solid_frag)
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
+        shadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag)
         var cacheInfo = VkPipelineCacheCreateInfo()
         cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
         var cache: VkPipelineCache?
@@ -83,7 +89,7 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, shadowShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
@@ -139,7 +145,7 @@ final class PipelineLibrary {
         stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT
         stages[0].module = vertexShader
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
-        stages[1].module = key.paint == .solid ? solidShader : imageShader
+        stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader : imageShader
 
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
@@ -163,11 +169,13 @@ final class PipelineLibrary {
         var blend = VkPipelineColorBlendAttachmentState()
         blend.blendEnable = VkBool32(VK_TRUE)
         // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
-        blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
-        blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        let destinationIn = key.blend == .destinationIn
+        // Destination-in (mask application): result = dst · src.a.
+        blend.srcColorBlendFactor = destinationIn ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE
+        blend.dstColorBlendFactor = destinationIn ? VK_BLEND_FACTOR_SRC_ALPHA : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
         blend.colorBlendOp = VK_BLEND_OP_ADD
-        blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
-        blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        blend.srcAlphaBlendFactor = destinationIn ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE
+        blend.dstAlphaBlendFactor = destinationIn ? VK_BLEND_FACTOR_SRC_ALPHA : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
         blend.alphaBlendOp = VK_BLEND_OP_ADD
         blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
             | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
@@ -205,7 +213,7 @@ final class PipelineLibrary {
         return pipeline!
     }
 
-    private static func module(_ device: VulkanDevice, _ words: [UInt32]) throws -> VkShaderModule {
+    static func module(_ device: VulkanDevice, _ words: [UInt32]) throws -> VkShaderModule {
         var module: VkShaderModule?
         try words.withUnsafeBufferPointer { code in
             var info = VkShaderModuleCreateInfo()
@@ -217,7 +225,7 @@ final class PipelineLibrary {
         return module!
     }
 
-    private static func setLayout(_ device: VulkanDevice, _ type: VkDescriptorType, stages: VkShaderStageFlags) throws -> VkDescriptorSetLayout {
+    static func setLayout(_ device: VulkanDevice, _ type: VkDescriptorType, stages: VkShaderStageFlags) throws -> VkDescriptorSetLayout {
         var binding = VkDescriptorSetLayoutBinding(binding: 0, descriptorType: type, descriptorCount: 1,
                                                    stageFlags: stages, pImmutableSamplers: nil)
         var layout: VkDescriptorSetLayout?
