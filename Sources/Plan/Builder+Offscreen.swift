@@ -132,6 +132,12 @@ extension Builder {
         let reach = fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0
         let shadowOffset = fx.blurredShadow ? offsetInTarget(layer.shadowOffset, fx.rasterize ? space : c.world) : Point(0, 0)
         guard var box = Self.bounds(of: content) else { dropPasses(from: passesBefore); return }
+        if fx.roundedClip, separateContent {
+            // Nothing outside the clip's shape is composited: the target needs only its bounds.
+            let clip = Rect.bounding(DeviceProjection.polygon(layer.bounds.corners, space))
+            guard let inside = box.intersection(clip) else { dropPasses(from: passesBefore); return }
+            box = inside
+        }
         box = box.insetBy(dx: -reach, dy: -reach)
         let limit = fx.rasterize ? Double(Self.maxRasterSide) : 0
         guard let r = fx.rasterize

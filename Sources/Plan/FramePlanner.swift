@@ -93,6 +93,9 @@ struct Builder {
         if !layer.doubleSided, isBackFacing(layer.bounds, world) { return }
         reportUnsupported(layer, path)
         let effects = offscreenEffects(layer, path)
+        if effects.analyticShadow == nil, let p = layer.shadowPath, !p.elements.isEmpty, shadowColor(layer, alpha: 1) != nil {
+            report(.shadowPathShape, layer, path)
+        }
         if effects.needsOffscreen {
             let context = LayerContext(layer: layer, world: world, clips: clips, alpha: alpha,
                                        flippedAncestors: flippedAncestors, path: path)
