@@ -14,8 +14,10 @@ struct OffscreenEffects {
     var rasterize = false
     /// A shadow with a recognised shadowPath (no pass).
     var analyticShadow: RoundedShape?
+    /// A CATransition state: rendered as a snapshot.
+    var snapshot = false
 
-    var needsOffscreen: Bool { roundedClip || groupOpacity || blurredShadow || mask != nil || rasterize }
+    var needsOffscreen: Bool { roundedClip || groupOpacity || blurredShadow || mask != nil || rasterize || snapshot }
 
     /// The reasons of the pass that renders the layer's own content.
     var contentReasons: [OffscreenReason] {
@@ -24,6 +26,7 @@ struct OffscreenEffects {
         if blurredShadow { r.append(.shadow) }
         if groupOpacity { r.append(.groupOpacity) }
         if roundedClip { r.append(.roundedClip) }
+        if snapshot { r.append(.transition) }
         return r
     }
 }
@@ -239,7 +242,7 @@ extension Builder {
     }
 
     /// The item drawing pass `source`'s target (r's size) with its top-left at `origin`.
-    private func composite(_ source: OffscreenSource, _ layer: Layer, _ r: PixelRect, at origin: Point, role: DrawItem.Role) -> DrawItem {
+    func composite(_ source: OffscreenSource, _ layer: Layer, _ r: PixelRect, at origin: Point, role: DrawItem.Role) -> DrawItem {
         let quad = Rect(0, 0, Double(r.width), Double(r.height))
         let aligned = isIntegral(origin.x) && isIntegral(origin.y)
         return DrawItem(layer: layer.id, role: role, paint: .offscreen(source, sampling: aligned ? .texelFetch : .linear, opacity: 1),
@@ -260,7 +263,7 @@ extension Builder {
         addPass(reasons, layer.id, r, space: space, op)
     }
 
-    private mutating func addPass(_ reasons: [OffscreenReason], _ layer: LayerID, _ r: PixelRect, space: Transform3D?,
+    mutating func addPass(_ reasons: [OffscreenReason], _ layer: LayerID, _ r: PixelRect, space: Transform3D?,
                                   _ op: OffscreenPass.Operation) -> Int {
         let canvasBounds = space == nil ? PixelRect(x: 0, y: 0, width: 0, height: 0) : clippedToCanvas(r)
         offscreenPasses.append(OffscreenPass(reasons: reasons, layer: layer, bounds: canvasBounds,
@@ -276,7 +279,7 @@ extension Builder {
 
     /// A device-space target for `box`: whole pixels, clipped to the canvas grown by `margin`
     /// (content just off the canvas still casts its shadow onto it).
-    private func targetRect(_ box: Rect, grownBy margin: Double) -> PixelRect? {
+    func targetRect(_ box: Rect, grownBy margin: Double) -> PixelRect? {
         let m = Int(margin.rounded(.up))
         return DeviceProjection.pixelBounds(box, width: canvas.pixelWidth + 2 * m, height: canvas.pixelHeight + 2 * m,
                                             originX: Double(-m), originY: Double(-m))

@@ -115,6 +115,8 @@ public struct DrawItem: Sendable, Equatable {
         case sourceOver
         /// Porter-Duff destination-in: dst · src.a. Applies a mask's alpha to what a target holds.
         case destinationIn
+        /// Porter-Duff plus: src + dst. Sums the weighted snapshots of a cross-dissolve.
+        case plus
     }
 
     /// How image texels are read.

@@ -66,6 +66,8 @@ struct Builder {
     var rasterContents: [UInt64: [DrawItem]] = [:]
     /// Cull items outside the canvas (off inside a raster-cache target, which holds the whole layer).
     var cullToCanvas = true
+    /// Render the next visited layer as a snapshot (a CATransition state), whatever it needs.
+    var forceSnapshot = false
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time
@@ -85,6 +87,8 @@ struct Builder {
     ///   - opacity: the product of ancestors' opacities (within the current target).
     mutating func visit(_ layer: Layer, parentSublayerToDevice: Transform3D, clips: [ActiveClip],
                         opacity: Double, flippedAncestors: Int, path: [Int]) {
+        let snapshot = forceSnapshot
+        forceSnapshot = false
         if layer.hidden { return }
         let alpha = opacity * min(max(layer.opacity, 0), 1)
         if alpha <= 0 { return }
@@ -92,7 +96,8 @@ struct Builder {
         // doubleSided = NO: a back-facing layer is culled with its flattened subtree.
         if !layer.doubleSided, isBackFacing(layer.bounds, world) { return }
         reportUnsupported(layer, path)
-        let effects = offscreenEffects(layer, path)
+        var effects = offscreenEffects(layer, path)
+        effects.snapshot = snapshot || layer.transitionState != nil
         if effects.analyticShadow == nil, let p = layer.shadowPath, !p.elements.isEmpty, shadowColor(layer, alpha: 1) != nil {
             report(.shadowPathShape, layer, path)
         }
@@ -140,9 +145,23 @@ struct Builder {
         let subToDevice = toSub * world
         childClips = childClips.map { ActiveClip(fromSublayerSpace: toSub * $0.fromSublayerSpace, shape: $0.shape,
                                                  layer: $0.layer, toTarget: $0.toTarget) }
-        for i in renderOrder(layer, subToDevice) {
-            visit(layer.sublayers[i], parentSublayerToDevice: subToDevice, clips: childClips, opacity: alpha,
-                  flippedAncestors: flippedAncestors + (layer.geometryFlipped ? 1 : 0), path: path + [i])
+        let order = renderOrder(layer, subToDevice)
+        let flipped = flippedAncestors + (layer.geometryFlipped ? 1 : 0)
+        var k = 0
+        while k < order.count {
+            let i = order[k]
+            let s = layer.sublayers[i]
+            // A running CATransition: its previous and new states side by side.
+            if s.transitionState?.role == .previous, k + 1 < order.count,
+               layer.sublayers[order[k + 1]].transitionState?.role == .next {
+                transition(s, layer.sublayers[order[k + 1]], parentSublayerToDevice: subToDevice, clips: childClips,
+                           opacity: alpha, flippedAncestors: flipped, path: path + [order[k + 1]])
+                k += 2
+                continue
+            }
+            visit(s, parentSublayerToDevice: subToDevice, clips: childClips, opacity: alpha,
+                  flippedAncestors: flipped, path: path + [i])
+            k += 1
         }
         finishBorder(layer, world, alpha, clipList)
     }

@@ -74,6 +74,9 @@ public enum OffscreenReason: String, Sendable, CaseIterable, Codable {
     case groupOpacity = "group-opacity"
     /// `shouldRasterize`: the subtree rendered into the raster cache (only on a cache miss).
     case rasterize
+    /// A running CATransition: the previous and the new state rendered as snapshots (and, for
+    /// `fade`, mixed in one more pass).
+    case transition
 }
 
 /// A rectangle of whole device pixels: columns x..<x+width, rows y..<y+height.

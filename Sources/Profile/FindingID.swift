@@ -21,6 +21,8 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenGroupOpacity = "offscreen.group-opacity"
     /// A shouldRasterize layer rendered into the raster cache (on a cache miss).
     case offscreenRasterize = "offscreen.rasterize"
+    /// A running CATransition's snapshots of the previous and the new state.
+    case offscreenTransition = "offscreen.transition"
     /// A shouldRasterize layer whose cached bitmap had to be rendered again (Color Hits Green and
     /// Misses Red), with the reason.
     case rasterCacheMiss = "raster-cache.miss"
@@ -33,6 +35,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .shadow: self = .offscreenShadow
         case .groupOpacity: self = .offscreenGroupOpacity
         case .rasterize: self = .offscreenRasterize
+        case .transition: self = .offscreenTransition
         }
     }
 
@@ -47,7 +50,8 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .blended: return "Color Blended Layers"
         case .misalignedSubpixel, .misalignedScaled: return "Color Misaligned Images"
         case .contentsLowScale: return "blurry contents"
-        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize:
+        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize,
+             .offscreenTransition:
             return "Color Offscreen-Rendered"
         case .rasterCacheMiss: return "Color Hits Green and Misses Red"
         }

@@ -36,7 +36,7 @@ enum DrawBatching {
         let shaped = paint != .shadow
         return PipelineKey(paint: paint, hasShape: shaped && item.shape != nil, hasInner: shaped && item.innerShape != nil,
                            clipCount: min(item.clips.count, DrawItem.maxClips),
-                           blend: item.blend == .destinationIn ? .destinationIn : .sourceOver)
+                           blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus : .sourceOver)
     }
 
     /// `textureSlot` maps a plan image index to the frame's texture slot (textures shared by

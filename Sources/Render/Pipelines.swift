@@ -14,7 +14,7 @@ struct PipelineKey: Hashable {
     var clipCount: Int
     /// The blend equation (source-over, or destination-in to apply a mask).
     var blend: Blend = .sourceOver
-    enum Blend: Hashable { case sourceOver, destinationIn }
+    enum Blend: Hashable { case sourceOver, destinationIn, plus }
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -169,13 +169,18 @@ final class PipelineLibrary {
         var blend = VkPipelineColorBlendAttachmentState()
         blend.blendEnable = VkBool32(VK_TRUE)
         // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
-        let destinationIn = key.blend == .destinationIn
-        // Destination-in (mask application): result = dst · src.a.
-        blend.srcColorBlendFactor = destinationIn ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE
-        blend.dstColorBlendFactor = destinationIn ? VK_BLEND_FACTOR_SRC_ALPHA : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        // Destination-in (mask application): dst · src.a. Plus (cross-dissolve sums): src + dst.
+        let (src, dst): (VkBlendFactor, VkBlendFactor)
+        switch key.blend {
+        case .sourceOver: (src, dst) = (VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA)
+        case .destinationIn: (src, dst) = (VK_BLEND_FACTOR_ZERO, VK_BLEND_FACTOR_SRC_ALPHA)
+        case .plus: (src, dst) = (VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE)
+        }
+        blend.srcColorBlendFactor = src
+        blend.dstColorBlendFactor = dst
         blend.colorBlendOp = VK_BLEND_OP_ADD
-        blend.srcAlphaBlendFactor = destinationIn ? VK_BLEND_FACTOR_ZERO : VK_BLEND_FACTOR_ONE
-        blend.dstAlphaBlendFactor = destinationIn ? VK_BLEND_FACTOR_SRC_ALPHA : VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        blend.srcAlphaBlendFactor = src
+        blend.dstAlphaBlendFactor = dst
         blend.alphaBlendOp = VK_BLEND_OP_ADD
         blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
             | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue

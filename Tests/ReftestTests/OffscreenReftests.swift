@@ -150,3 +150,40 @@ final class OffscreenReftests: ReftestCase {
         assertImagesMatch(image(hit), image(try Self.renderer.render(plain, at: 1.0 / 30)), tolerance: 1)
     }
 }
+
+/// CATransition states as snapshots (reference §4.7).
+final class TransitionSnapshotReftests: ReftestCase {
+    func frame(_ type: String, at t: Double) throws -> Image {
+        let json = scene(40, 20, ##"""
+            {"name": "card", "frame": [0, 0, 40, 20], "backgroundColor": "red"}
+            """##)
+        var text = json
+        text.removeLast()   // the document's closing brace: the transactions follow the root
+        text += ##"""
+            , "transactions": [{"time": 1, "disableActions": true,
+              "set": [{"layer": "card", "keyPath": "backgroundColor", "value": "blue"}],
+              "add": [{"layer": "card", "animation": {"class": "CATransition", "type": "\##(type)", "duration": 1}}]}]}
+            """##
+        let doc = try SceneDecoder.decode(data: Array(text.utf8), file: "t.json", baseDirectory: "/")
+        let f = try Self.renderer.render(doc, at: t)
+        return Image(width: f.width, height: f.height, pixels: f.pixels)
+    }
+
+    func testFadeIsATrueCrossDissolve() throws {
+        // Halfway (the default timing function is linear for a CATransition without one; 1.5 s is
+        // p = 0.5): red · 0.5 + blue · 0.5 = (128, 0, 128), opaque; nothing of the white canvas.
+        // Drawing blue at 0.5 over red at 0.5 would give (64, 0, 128) + white · 0.25 = (128, 64, 191).
+        let img = try frame("fade", at: 1.5)
+        assertPixel(img, 20, 10, [128, 0, 128, 255], tolerance: 1)
+        assertPixel(try frame("fade", at: 0.5), 20, 10, [255, 0, 0, 255], tolerance: 0)
+        assertPixel(try frame("fade", at: 2.5), 20, 10, [0, 0, 255, 255], tolerance: 0)
+    }
+
+    func testPushMovesBothSnapshots() throws {
+        // push from the left, halfway: the new state covers x 0…20 (it comes in from −40 + 20),
+        // the old state x 20…40.
+        let img = try frame("push", at: 1.5)
+        assertPixel(img, 10, 10, [0, 0, 255, 255], tolerance: 0)
+        assertPixel(img, 30, 10, [255, 0, 0, 255], tolerance: 0)
+    }
+}
