@@ -85,6 +85,7 @@ public final class ProfileRunner {
                 cost.uploadedBytes = out.stats.uploadedBytes
                 cost.textureBytes = out.stats.textureBytesResident
                 cost.drawCalls = out.stats.drawCalls
+                if !out.stats.passGPUNanoseconds.isEmpty { cost.passGPUNanoseconds = out.stats.passGPUNanoseconds }
                 if let t = thumbnails, t.frames.contains(frame.index) {
                     let size = Self.fit(width: out.width, height: out.height, maxWidth: t.maxWidth, maxHeight: t.maxHeight)
                     let full = Bitmap(width: out.width, height: out.height, pixels: out.pixels)

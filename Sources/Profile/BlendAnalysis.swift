@@ -15,6 +15,9 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     case antialiasedEdges = "antialiased-edges"
     /// A rounded masksToBounds clip of an ancestor (or of the layer, for its contents) cuts the item.
     case roundedClip = "rounded-clip"
+    /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
+    /// shadowPath; with one there is nothing to fix).
+    case shadow
 
     /// The paint itself lets the background through: every pixel of the item blends. These raise
     /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
@@ -34,6 +37,7 @@ public enum BlendAnalysis {
 
     /// Why `item` is blended; empty when every pixel it shades is opaque and replaces what is beneath.
     public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?) -> [BlendReason] {
+        if item.role == .shadow { return [.shadow] }
         var r: [BlendReason] = []
         switch item.paint {
         case .solid(let c):

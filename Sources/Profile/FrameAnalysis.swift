@@ -42,4 +42,6 @@ public struct FrameAnalysis: Sendable {
     public var layers: [LayerDirectory.Entry]
     /// Per-pixel overdraw counts, when asked for (a canvas-sized buffer).
     public var overdrawMap: OverdrawMap?
+    /// The frame's offscreen passes, in execution order (the render graph as reports show it).
+    public var passes: [PassSummary] = []
 }

@@ -172,7 +172,9 @@ public struct FrameAnalyzer: Sendable {
         counters.rasterCacheHits = plan.rasterCache.filter(\.isHit).count
         counters.rasterCacheMisses = plan.rasterCache.count - counters.rasterCacheHits!
         if counters.rasterCacheHits == 0 && counters.rasterCacheMisses == 0 { counters.rasterCacheHits = nil; counters.rasterCacheMisses = nil }
-        return FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
-                             overdrawMap: keepOverdrawMap ? map : nil)
+        var analysis = FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
+                                     overdrawMap: keepOverdrawMap ? map : nil)
+        analysis.passes = plan.offscreenPasses.map(PassSummary.init)
+        return analysis
     }
 }

@@ -8,6 +8,9 @@ public struct Observation: Sendable, Equatable {
     /// Device pixels it costs in this frame (see each analysis for what is counted).
     public var pixels: Int
     public var evidence: Evidence
+    /// Measured device time of the offscreen passes behind it in this frame (offscreen.*,
+    /// raster-cache.miss), when the frame was drawn on a GPU with timestamps.
+    public var gpuNanoseconds: UInt64?
 
     public init(id: FindingID, layer: LayerID, pixels: Int, evidence: Evidence) {
         self.id = id; self.layer = layer; self.pixels = pixels; self.evidence = evidence
