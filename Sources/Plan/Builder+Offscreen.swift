@@ -161,12 +161,20 @@ extension Builder {
             }
             let contentPass = addPass(fx.contentReasons, layer, r, space: fx.rasterize ? nil : .identity, .draw(contentItems))
             if fx.blurredShadow, let tint = shadowColor(layer, alpha: 1) {
-                let h = addPass([.shadow], layer, r, space: fx.rasterize ? nil : .identity,
-                                .blur(source: contentPass, sigma: sigma, horizontal: true, tint: tint))
-                let v = addPass([.shadow], layer, r, space: fx.rasterize ? nil : .identity,
-                                .blur(source: h, sigma: sigma, horizontal: false, tint: tint))
-                image.append(composite(.pass(v), layer, r, at: Point(Double(r.x) + shadowOffset.x, Double(r.y) + shadowOffset.y),
-                                       role: .shadow))
+                let blur = ShadowBlur(sigma: sigma)
+                let f = blur.downsample
+                let small = PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
+                let h = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
+                                .blur(source: contentPass, sigma: blur.sigma, horizontal: true, tint: tint, downsample: f))
+                let v = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
+                                .blur(source: h, sigma: blur.sigma, horizontal: false, tint: tint, downsample: 1))
+                var shadowItem = composite(.pass(v), layer, r, at: Point(Double(r.x) + shadowOffset.x, Double(r.y) + shadowOffset.y),
+                                           role: .shadow)
+                if f > 1 {
+                    shadowItem.uv = Rect(0, 0, Double(r.width) / Double(f), Double(r.height) / Double(f))
+                    shadowItem.paint = .offscreen(.pass(v), sampling: .linear, opacity: 1)
+                }
+                image.append(shadowItem)
                 if layer.masksToBounds, let clip = ownClip(layer, space: space, forItemAt: image[image.count - 1].transform) {
                     image[image.count - 1].clips.append(clip)
                 }

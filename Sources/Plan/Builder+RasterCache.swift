@@ -91,7 +91,7 @@ extension Builder {
             case .pass(let i):
                 switch offscreenPasses[i].operation {
                 case .draw(let items): inner = logicalItems(items)
-                case .blur(_, _, _, let tint):
+                case .blur(_, _, _, let tint, _):
                     var s = item
                     s.role = .shadow
                     s.paint = .solid(RGBA(tint.r * opacity, tint.g * opacity, tint.b * opacity, tint.a * opacity))

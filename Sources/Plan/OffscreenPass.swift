@@ -28,10 +28,12 @@ public struct OffscreenPass: Sendable, Equatable {
     public enum Operation: Sendable, Equatable {
         /// Clear to transparent, then draw `items` (in the target's texel space).
         case draw([DrawItem])
-        /// A separable Gaussian blur of pass `source`'s alpha (a target of the same size) along one
-        /// axis with standard deviation `sigma` texels. The horizontal pass keeps coverage in
-        /// floating point; the vertical pass writes `tint` (premultiplied) times the blurred alpha.
-        case blur(source: Int, sigma: Double, horizontal: Bool, tint: RGBA)
+        /// A separable Gaussian blur of pass `source`'s alpha along one axis with standard deviation
+        /// `sigma` texels of this target. The horizontal pass keeps coverage in floating point; the
+        /// vertical pass writes `tint` (premultiplied) times the blurred alpha. `downsample` f > 1:
+        /// each texel of this target averages f×f texels of the source (this target is the
+        /// source's size ÷ f, rounded up); the result is drawn back magnified bilinearly.
+        case blur(source: Int, sigma: Double, horizontal: Bool, tint: RGBA, downsample: Int)
     }
 
     public init(reasons: [OffscreenReason], layer: LayerID, bounds: PixelRect, width: Int, height: Int,

@@ -24,7 +24,7 @@ public struct PassSummary: Sendable, Equatable, Codable {
                 if case .offscreen(.pass(let i), _, _) = item.paint { return i }
                 return nil
             })).sorted()
-        case .blur(let source, _, _, _):
+        case .blur(let source, _, _, _, _):
             kind = "blur"; inputs = [source]
         }
     }

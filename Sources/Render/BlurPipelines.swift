@@ -11,13 +11,13 @@ final class BlurPipelines {
     private let vertexShader: VkShaderModule
     private let fragmentShader: VkShaderModule
 
-    /// tint (vec4), sigma (float), horizontal (int), radius (int): 28 bytes, padded to 32.
+    /// tint (vec4), sigma (float), horizontal (int), radius (int), downsample (int): 32 bytes.
     struct Constants {
         var tint: (Float, Float, Float, Float)
         var sigma: Float
         var horizontal: Int32
         var radius: Int32
-        var pad: Int32 = 0
+        var downsample: Int32 = 1
     }
 
     init(_ device: VulkanDevice, textureSetLayout: VkDescriptorSetLayout) throws {

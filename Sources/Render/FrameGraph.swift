@@ -19,7 +19,7 @@ final class FrameGraph {
                 throw RenderError.unsupportedSize(what: "Offscreen target", width: pass.width, height: pass.height, maximum: maxSide)
             }
             var format = DeviceSelector.colorFormat
-            if case .blur(_, _, let horizontal, _) = pass.operation {
+            if case .blur(_, _, let horizontal, _, _) = pass.operation {
                 blurs += 1
                 if horizontal { format = GPUImage.floatFormat }
             }

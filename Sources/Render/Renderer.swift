@@ -182,10 +182,9 @@ public final class Renderer {
             case .draw:
                 drawBatches(cmd, graph.batches[i], pipelineOf[i], frameTextures, graph, list: i,
                             width: t.image.width, height: t.image.height)
-            case .blur(let source, let sigma, let horizontal, let tint):
+            case .blur(let source, let sigma, let horizontal, let tint, let downsample):
                 let src = try graph.target(.pass(source), before: i)
-                recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint,
-                           width: t.image.width, height: t.image.height)
+                recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
             }
             vkCmdEndRendering(cmd)
             // The result is read by later passes' fragment shaders.
@@ -267,14 +266,15 @@ public final class Renderer {
     }
 
     private func recordBlur(_ cmd: VkCommandBuffer, from source: OffscreenTarget, sigma: Double, horizontal: Bool,
-                            tint: RGBA, width: Int, height: Int) {
+                            tint: RGBA, downsample: Int) {
         guard let blur else { return }
         vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, horizontal ? blur.horizontal : blur.vertical)
         var set: VkDescriptorSet? = source.descriptorSet(.nearest)
         vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, blur.layout, 0, 1, &set, 0, nil)
         var constants = BlurPipelines.Constants(tint: (tint.r, tint.g, tint.b, tint.a), sigma: Float(sigma),
                                                 horizontal: horizontal ? 1 : 0,
-                                                radius: Int32(min((3 * max(sigma, 0)).rounded(.up), 4096)))
+                                                radius: Int32(min((3 * max(sigma, 0)).rounded(.up), 4096)),
+                                                downsample: Int32(max(downsample, 1)))
         vkCmdPushConstants(cmd, blur.layout, VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, 0,
                            UInt32(MemoryLayout<BlurPipelines.Constants>.size), &constants)
         vkCmdDraw(cmd, 3, 1, 0, 0)

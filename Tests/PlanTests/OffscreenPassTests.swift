@@ -89,8 +89,8 @@ final class OffscreenPassTests: XCTestCase {
         // The target holds the content and the blur's reach: 3σ + 1 = 7 px on each side.
         XCTAssertEqual(p.offscreenPasses.map(\.width), [54, 54, 54])
         XCTAssertEqual(p.offscreenPasses.map(\.height), [44, 44, 44])
-        guard case .blur(let source, let sigma, true, _) = p.offscreenPasses[1].operation,
-              case .blur(1, sigma, false, let tint) = p.offscreenPasses[2].operation else { return XCTFail("blur passes") }
+        guard case .blur(let source, let sigma, true, _, 1) = p.offscreenPasses[1].operation,
+              case .blur(1, sigma, false, let tint, 1) = p.offscreenPasses[2].operation else { return XCTFail("blur passes") }
         XCTAssertEqual(source, 0); XCTAssertEqual(sigma, 2)
         XCTAssertEqual(tint, RGBA(0, 0, 0, 0.5))
         // Drawn back: the shadow at the offset, then the content.
@@ -106,6 +106,18 @@ final class OffscreenPassTests: XCTestCase {
         p = plan([s])
         XCTAssertEqual(p.offscreenPasses, [])
         XCTAssertTrue(p.unsupported.contains { $0.feature.contains("shadowPath") }, "a triangle is reported, not dropped")
+    }
+
+    func testLargeShadowsAreBlurredAtReducedResolution() {
+        // σ = 10 pt at scale 1 = 10 px: half resolution, σ' = √(100 − (3/12 + 4/6)) / 2.
+        var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 0.5; s.shadowRadius = 10
+        let p = plan([s])
+        XCTAssertEqual(p.offscreenPasses.map(\.width), [40 + 2 * 31, 51, 51], "content (grown by 3σ + 1), then half")
+        guard case .blur(0, let sigma, true, _, 2) = p.offscreenPasses[1].operation else { return XCTFail("half-resolution blur") }
+        XCTAssertEqual(sigma, (100 - (3.0 / 12 + 4.0 / 6)).squareRoot() / 2, accuracy: 1e-12)
+        XCTAssertEqual(p.canvasItems.suffix(2).first?.uv, Rect(0, 0, 51, 46), "magnified back over the full target")
+        XCTAssertEqual(ShadowBlur(sigma: 7.9).downsample, 1)
+        XCTAssertEqual(ShadowBlur(sigma: 30).downsample, 4)
     }
 
     func testMaskRendersTheMaskInTheLayersSpaceAndAppliesItWithDestinationIn() {

@@ -89,17 +89,21 @@ final class OffscreenReftests: ReftestCase {
         assertPixel(img, 40, 40, [255, 255, 255, 255], tolerance: 0)  // the layer covers its shadow
     }
 
+    /// Radii 3, 5 and 13 pt at scale 2 are σ = 6, 10 and 26 device pixels: blurred at full, half
+    /// and quarter resolution (`ShadowBlur`).
     func testShadowPathShadowEqualsThePathlessShadowOfTheSameOpaqueShape() throws {
+        for radius in [3, 5, 13] {
         for (shape, path) in [("\"cornerRadius\": 0", ##"{"rect": [0, 0, 40, 30]}"##),
                               ("\"cornerRadius\": 10", ##"{"roundedRect": [0, 0, 40, 30], "cornerRadius": 10}"##)] {
             let layer = { (extra: String) in
-                ##"{"frame": [20, 20, 40, 30], "backgroundColor": "#34C759", \##(shape), "shadowOpacity": 0.8, "shadowRadius": 3, "shadowOffset": [2, 4]\##(extra)}"##
+                ##"{"frame": [40, 40, 40, 30], "backgroundColor": "#34C759", \##(shape), "shadowOpacity": 0.8, "shadowRadius": \##(radius), "shadowOffset": [2, 4]\##(extra)}"##
             }
-            let pathless = try render(scene(80, 70, scale: 2, layer("")))
-            let withPath = try render(scene(80, 70, scale: 2, layer(", \"shadowPath\": " + path)))
-            assertImagesMatch(withPath, pathless, tolerance: 1, "shadowPath \(shape)")
-            // Both cast a shadow: below the layer (device y 110…, under its bottom edge at 100 + 8 offset).
-            XCTAssertLessThan(withPath.pixel(80, 110)[0], 200, "a visible shadow under the layer")
+            let pathless = try render(scene(120, 110, scale: 2, layer("")))
+            let withPath = try render(scene(120, 110, scale: 2, layer(", \"shadowPath\": " + path)))
+            assertImagesMatch(withPath, pathless, tolerance: 1, "shadowPath \(shape) radius \(radius)")
+            // Both cast a shadow: below the layer (its bottom edge at device y 140, the shadow 8 px lower).
+            XCTAssertLessThan(withPath.pixel(120, 150)[0], 230, "a visible shadow under the layer")
+        }
         }
     }
 
