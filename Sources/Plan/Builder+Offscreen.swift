@@ -165,9 +165,9 @@ extension Builder {
                 let f = blur.downsample
                 let small = PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
                 let h = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
-                                .blur(source: contentPass, sigma: blur.sigma, horizontal: true, tint: tint, downsample: f))
+                                .blur(source: contentPass, sigma: blur.sigma, horizontal: true, tint: tint, downsample: f), footprint: r)
                 let v = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
-                                .blur(source: h, sigma: blur.sigma, horizontal: false, tint: tint, downsample: 1))
+                                .blur(source: h, sigma: blur.sigma, horizontal: false, tint: tint, downsample: 1), footprint: r)
                 var shadowItem = composite(.pass(v), layer, r, at: Point(Double(r.x) + shadowOffset.x, Double(r.y) + shadowOffset.y),
                                            role: .shadow)
                 if f > 1 {
@@ -266,14 +266,16 @@ extension Builder {
 
     /// Appends a pass; `space` = .identity for targets in the canvas's device space (their canvas
     /// bounds are `r` clipped to the canvas), nil for raster-cache space (bounds set by the caller).
+    /// `footprint`: where the result lands on the canvas when it differs from `r` (a target at
+    /// reduced resolution covers the full-resolution rectangle).
     private mutating func addPass(_ reasons: [OffscreenReason], _ layer: Layer, _ r: PixelRect, space: Transform3D?,
-                                  _ op: OffscreenPass.Operation) -> Int {
-        addPass(reasons, layer.id, r, space: space, op)
+                                  _ op: OffscreenPass.Operation, footprint: PixelRect? = nil) -> Int {
+        addPass(reasons, layer.id, r, space: space, op, footprint: footprint)
     }
 
     mutating func addPass(_ reasons: [OffscreenReason], _ layer: LayerID, _ r: PixelRect, space: Transform3D?,
-                                  _ op: OffscreenPass.Operation) -> Int {
-        let canvasBounds = space == nil ? PixelRect(x: 0, y: 0, width: 0, height: 0) : clippedToCanvas(r)
+                          _ op: OffscreenPass.Operation, footprint: PixelRect? = nil) -> Int {
+        let canvasBounds = space == nil ? PixelRect(x: 0, y: 0, width: 0, height: 0) : clippedToCanvas(footprint ?? r)
         offscreenPasses.append(OffscreenPass(reasons: reasons, layer: layer, bounds: canvasBounds,
                                              width: r.width, height: r.height, operation: op))
         return offscreenPasses.count - 1

@@ -15,6 +15,9 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     case antialiasedEdges = "antialiased-edges"
     /// A rounded masksToBounds clip of an ancestor (or of the layer, for its contents) cuts the item.
     case roundedClip = "rounded-clip"
+    /// A `mask` layer (on the layer or an ancestor) cuts the item by its alpha: the masked result
+    /// is composited with blending (its fix is offscreen.mask's).
+    case mask
     /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
     /// shadowPath; with one there is nothing to fix).
     case shadow
@@ -62,6 +65,7 @@ public enum BlendAnalysis {
             }
         }
         if item.clips.contains(where: { !$0.shape.isRectangle }) { r.append(.roundedClip) }
+        if layer?.masked == true { r.append(.mask) }
         return Array(Set(r)).sorted()
     }
 

@@ -78,7 +78,7 @@ final class ReportFormatTests: XCTestCase {
 
     func testHTMLOverlaysAreCanvasSizedPNGs() throws {
         let (html, report) = try html()
-        let uris = try Self.matches(#"<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="[^"]*" data-overlay="(\w+)""#, in: html)
+        let uris = try Self.matches(#"<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="[^"]*" data-overlay="([\w-]+)""#, in: html)
         XCTAssertEqual(uris.map { $0[4] }, OverlayKind.allCases.map(\.rawValue))
         for u in uris {
             let png = try XCTUnwrap(Data(base64Encoded: u[1]))
