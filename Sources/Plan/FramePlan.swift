@@ -107,6 +107,10 @@ public struct DrawItem: Sendable, Equatable {
         case shadow
         /// The result of an offscreen pass drawn back (group, clip, mask, raster cache).
         case offscreen
+        /// Content caprof does not draw yet (a subclass's content), placed where Core Animation
+        /// would draw it so the analyses its geometry allows still count it. The backend draws
+        /// nothing for it.
+        case unsupported
     }
 
     /// How an item's colour combines with the target (premultiplied).

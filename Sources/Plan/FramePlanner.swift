@@ -68,6 +68,8 @@ struct Builder {
     var cullToCanvas = true
     /// Render the next visited layer as a snapshot (a CATransition state), whatever it needs.
     var forceSnapshot = false
+    /// Layers whose subclass content is not drawn yet (they get an `unsupported` placeholder item).
+    var undrawn: Set<LayerID> = []
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time
@@ -76,7 +78,8 @@ struct Builder {
     mutating func report(_ f: UnsupportedFeature, _ layer: Layer, _ path: [Int]) {
         let key = "\(layer.id):\(f.rawValue)"
         if reported.insert(key).inserted {
-            unsupported.append(Unsupported(feature: "\(layer.displayName(indexPath: path)): \(f.message)", location: layer.location))
+            unsupported.append(Unsupported(feature: "\(layer.displayName(indexPath: path)): \(f.message)", location: layer.location,
+                                           layer: layer.id))
         }
     }
 
@@ -130,6 +133,7 @@ struct Builder {
             background(layer, world, alpha, clipList)
             contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
                      clipToBounds: clipOwnContent)
+            undrawnContent(layer, world, alpha, clipList)
         }
 
         // Sublayers, with this layer's bounds as a clip when masksToBounds.
@@ -194,11 +198,11 @@ struct Builder {
     mutating func reportUnsupported(_ layer: Layer, _ path: [Int]) {
         switch layer.layerClass {
         case .shape:
-            if layer.shape.path != nil { report(.shapeContent, layer, path) }
+            if layer.shape.path != nil { report(.shapeContent, layer, path); undrawn.insert(layer.id) }
         case .gradient:
-            if let c = layer.gradient.colors, !c.isEmpty { report(.gradientContent, layer, path) }
+            if let c = layer.gradient.colors, !c.isEmpty { report(.gradientContent, layer, path); undrawn.insert(layer.id) }
         case .text:
-            if let s = layer.text.string, !s.isEmpty { report(.textContent, layer, path) }
+            if let s = layer.text.string, !s.isEmpty { report(.textContent, layer, path); undrawn.insert(layer.id) }
         case .replicator:
             if layer.replicator.instanceCount > 1, !layer.sublayers.isEmpty { report(.replicatorInstances, layer, path) }
         default: break

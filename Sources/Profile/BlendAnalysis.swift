@@ -41,6 +41,7 @@ public enum BlendAnalysis {
     /// Why `item` is blended; empty when every pixel it shades is opaque and replaces what is beneath.
     public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?) -> [BlendReason] {
         if item.role == .shadow { return [.shadow] }
+        if item.role == .unsupported { return [] }   // not drawn: its opacity is unknown
         var r: [BlendReason] = []
         switch item.paint {
         case .solid(let c):

@@ -68,6 +68,9 @@ public enum FindingAdvice {
                         ? "turn shouldRasterize off while the content inside animates (or move the animated layer out of the rasterised subtree)"
                         : e.invalidation?.kind == "firstUse" ? "nothing to fix if the layer then stays unchanged: the first frame always renders the bitmap"
                         : "keep fewer or smaller layers rasterised, or keep them on screen: the cache holds 2.5 screens and drops bitmaps unused for 100 ms")
+        case .unsupported:
+            return ("caprof does not draw this yet: \(e.feature ?? "unsupported content"); the layer still takes part in the analyses its geometry allows",
+                    "nothing to change in the scene: the figures for this layer leave out what that content costs on a device")
         case .offscreenTransition:
             return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
                     "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")

@@ -59,6 +59,8 @@ public enum FindingAggregator {
             out.append(finding)
         }
         return out.sorted {
+            // What caprof does not draw comes first: every other figure is read in its light.
+            if ($0.id == .unsupported) != ($1.id == .unsupported) { return $0.id == .unsupported }
             if $0.severity != $1.severity { return $0.severity > $1.severity }
             if $0.maxPixels != $1.maxPixels { return $0.maxPixels > $1.maxPixels }
             if $0.id != $1.id { return $0.id < $1.id }

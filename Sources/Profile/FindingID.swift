@@ -3,6 +3,9 @@ import Plan
 /// The stable ids of findings (scene-format.md "Reports: the finding vocabulary"). Ids are never
 /// renamed; new analyses add cases. Only what the analyses can raise today is listed.
 public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
+    /// The frame holds content caprof does not draw yet (a layer class, a feature): every report
+    /// says so first, since its figures leave out what that content costs.
+    case unsupported
     /// A layer composited with blending over the content beneath it (Color Blended Layers).
     case blended
     /// A layer whose edges in device pixels are off the pixel grid (Color Misaligned Images, magenta).
@@ -54,6 +57,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
              .offscreenTransition:
             return "Color Offscreen-Rendered"
         case .rasterCacheMiss: return "Color Hits Green and Misses Red"
+        case .unsupported: return "not drawn by caprof yet"
         }
     }
 }

@@ -147,6 +147,17 @@ public struct FrameAnalyzer: Sendable {
                 }
             }
         }
+        for u in plan.unsupported {
+            guard let layer = u.layer else { continue }
+            var e = Evidence()
+            // The message after the layer's name ("name: message").
+            e.feature = u.feature.split(separator: ":", maxSplits: 1).last.map { String($0.drop { $0 == " " }) } ?? u.feature
+            if let i = obs.firstIndex(where: { $0.id == .unsupported && $0.layer == layer }) {
+                obs[i].evidence.feature = (obs[i].evidence.feature ?? "") + "; " + (e.feature ?? "")
+            } else {
+                obs.append(Observation(id: .unsupported, layer: layer, pixels: layerPixels[layer] ?? 0, evidence: e))
+            }
+        }
         for event in plan.rasterCache {
             guard let reason = event.miss else { continue }
             var e = Evidence()

@@ -41,6 +41,8 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var canvasScale: Double?
     /// offscreen.*: the pass's target in device pixels.
     public var passBounds: PixelRect?
+    /// unsupported: what is not drawn.
+    public var feature: String?
     /// raster-cache.miss: why the cached bitmap was rendered again.
     public var invalidation: CacheInvalidation?
 

@@ -119,7 +119,8 @@ public final class Renderer {
     /// Writes one record per drawn item (every pass's items, then the canvas's) and splits each
     /// list into batches.
     private func encode(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph) throws {
-        let lists = plan.offscreenPasses.map(\.items) + [plan.canvasItems]
+        // Placeholders for content caprof does not draw yet are for the analyses only.
+        let lists = (plan.offscreenPasses.map(\.items) + [plan.canvasItems]).map { $0.filter { $0.role != .unsupported } }
         let total = lists.reduce(0) { $0 + $1.count }
         if records == nil || records!.capacity < total {
             records = nil   // free the old buffer before allocating its successor

@@ -29,7 +29,7 @@ enum HTMLPassGraph {
         let height = 20 + Double(max(row.max() ?? 1, 1)) * dy
         let width = 20 + Double(columns) * dx - (dx - w)
         h.raw("<p class=\"note\">Frame <span class=\"num\">\(f.index)</span> (the worst): \(passes.count) offscreen pass\(passes.count == 1 ? "" : "es") in execution order; arrows carry results to the passes (or the screen) that draw them.</p>\n")
-        h.raw("<div class=\"graph\"><svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"render graph of frame \(f.index)\">\n")
+        h.raw("<div class=\"graph\"><svg width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"render graph of frame \(f.index)\">\n")
         h.raw("<defs><marker id=\"arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#8e8e93\"/></marker></defs>\n")
         func edge(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
             h.raw("<line x1=\"\(Int(a.x + w))\" y1=\"\(Int(a.y + hgt / 2))\" x2=\"\(Int(b.x - 2))\" y2=\"\(Int(b.y + hgt / 2))\" stroke=\"#8e8e93\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n")

@@ -217,6 +217,7 @@ public enum ReportSchema {
                 "value": {"type": "number"},
                 "canvasScale": {"type": "number", "exclusiveMinimum": 0},
                 "passBounds": {"$ref": "#/$defs/pixelRect"},
+                "feature": {"type": "string"},
                 "invalidation": {
                   "type": "object", "additionalProperties": false, "required": ["kind"],
                   "properties": {
