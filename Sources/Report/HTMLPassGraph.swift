@@ -30,9 +30,14 @@ enum HTMLPassGraph {
         let width = 20 + Double(columns) * dx - (dx - w)
         h.raw("<p class=\"note\">Frame <span class=\"num\">\(f.index)</span> (the worst): \(passes.count) offscreen pass\(passes.count == 1 ? "" : "es") in execution order; arrows carry results to the passes (or the screen) that draw them.</p>\n")
         h.raw("<div class=\"graph\"><svg width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"render graph of frame \(f.index)\">\n")
-        h.raw("<defs><marker id=\"arrow\" viewBox=\"0 0 8 8\" refX=\"8\" refY=\"4\" markerWidth=\"7\" markerHeight=\"7\" orient=\"auto\"><path d=\"M0,0 L8,4 L0,8 z\" fill=\"#8e8e93\"/></marker></defs>\n")
+        // Arrows drawn as a line and a filled head (no markers: the page references nothing, not even url(#id)).
         func edge(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
-            h.raw("<line x1=\"\(Int(a.x + w))\" y1=\"\(Int(a.y + hgt / 2))\" x2=\"\(Int(b.x - 2))\" y2=\"\(Int(b.y + hgt / 2))\" stroke=\"#8e8e93\" stroke-width=\"1.5\" marker-end=\"url(#arrow)\"/>\n")
+            let x1 = a.x + w, y1 = a.y + hgt / 2, x2 = b.x - 2, y2 = b.y + hgt / 2
+            func n(_ v: Double) -> String { String(Int(v.rounded())) }
+            // A curve leaving and entering horizontally, ending in a head pointing right.
+            let bend = max((x2 - x1) / 2, 30)
+            h.raw("<path d=\"M\(n(x1)),\(n(y1)) C\(n(x1 + bend)),\(n(y1)) \(n(x2 - bend)),\(n(y2)) \(n(x2 - 8)),\(n(y2))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"1.5\"/>")
+            h.raw("<path d=\"M\(n(x2)),\(n(y2)) L\(n(x2 - 8)),\(n(y2 - 4)) L\(n(x2 - 8)),\(n(y2 + 4)) z\" fill=\"#8e8e93\"/>\n")
         }
         for (i, p) in passes.enumerated() {
             for j in p.inputs where j < i { edge(pos[j], pos[i]) }
