@@ -16,6 +16,9 @@ public final class ProfileRunner {
     /// Whether every image is opaque, by content key (scanned once per image).
     private var opacity: [UInt64: Bool] = [:]
 
+    /// The shouldRasterize cache a run starts with (empty; its limits are the options).
+    public var rasterCacheLimits = RasterCache()
+
     public init(scene: AnimatedScene, renderer: SceneRenderer?) {
         self.scene = scene; self.renderer = renderer
     }
@@ -60,7 +63,7 @@ public final class ProfileRunner {
         let canvas = scene.canvas
         var profiler = Profiler(canvas: canvas)
         var warnings: [Unsupported] = scene.document.warnings + scene.timeline.warnings
-        var rasterCache = RasterCache()
+        var rasterCache = rasterCacheLimits
         for (n, frame) in frames.enumerated() {
             var cost = FrameCost()
             let tree = StageTimings.measure(&cost.evaluateNanoseconds) { scene.presentation(at: frame.time) }

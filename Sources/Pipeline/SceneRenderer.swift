@@ -71,5 +71,10 @@ public final class SceneRenderer {
     public func resetTimings() { timings = StageTimings() }
 
     /// Forgets the raster cache (the next frame plans every shouldRasterize layer as a first use).
-    public func resetRasterCache() { rasterCache = RasterCache() }
+    public func resetRasterCache() { rasterCache = RasterCache(maxIdleSeconds: rasterCache.maxIdleSeconds, maxScreens: rasterCache.maxScreens) }
+
+    /// Sets the raster cache's limits (and empties it).
+    public func setRasterCacheLimits(maxIdleSeconds: Double, maxScreens: Double) {
+        rasterCache = RasterCache(maxIdleSeconds: maxIdleSeconds, maxScreens: maxScreens)
+    }
 }
