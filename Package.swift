@@ -25,6 +25,8 @@ let package = Package(
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
         .target(name: "Raster", dependencies: ["Geometry", "CPNGShim"], exclude: ["README.md"]),
+        // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
+        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
