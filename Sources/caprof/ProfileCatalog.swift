@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetImport
 import Foundation
 import Pipeline
 import Profile
@@ -111,7 +112,7 @@ extension ProfileCommand {
 
     /// One scene's report, exactly as `caprof profile SCENE` computes it.
     func profileOne(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
-        let doc = try SceneDecoder.load(path: path)
+        let doc = try AssetLoader.load(path: path)
         let animated = AnimatedScene(doc)
         let fps = self.fps ?? animated.fps
         let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
@@ -150,8 +151,9 @@ enum CatalogInputs {
     /// The regular `*.json` files of a directory (not hidden), sorted by name.
     static func jsonFiles(in dir: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { GateInputs.join(dir, $0) }
-            .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && !d.boolValue }
+        // Core Animation assets (.caar, .caml, .ca package directories) are scenes too.
+        return names.filter { ($0.hasSuffix(".json") || AssetKind.isAsset(name: $0)) && !$0.hasPrefix(".") }.sorted().map { GateInputs.join(dir, $0) }
+            .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && (!d.boolValue || p.lowercased().hasSuffix(".ca")) }
     }
 
     /// Which of caprof's own formats the file's first 4 KiB name first ("\"caprofReport\"" …: a

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetImport
 import Foundation
 import Pipeline
 import Profile
@@ -89,6 +90,8 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Use the Vulkan device whose name contains this text (see `caprof devices`).")
     var device: String?
 
+    @OptionGroup var stateOptions: StateOptions
+
     @Flag(name: .shortAndLong, help: "No warnings and no progress bar (errors and the report only).")
     var quiet = false
 
@@ -129,7 +132,7 @@ struct ProfileCommand: ParsableCommand {
         if isCatalog { return try runCatalog(err) }
         guard let scene else { return }
         do {
-            let doc = try SceneDecoder.load(path: scene)
+            let doc = try AssetLoader.load(path: scene, states: stateOptions.selection)
             let animated = AnimatedScene(doc)
             let fps = self.fps ?? animated.fps
             let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)

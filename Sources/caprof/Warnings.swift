@@ -16,7 +16,9 @@ struct Warnings {
     mutating func add(_ list: [Unsupported]) {
         for u in list {
             let line: String
-            if let l = u.location { line = "\(l.file):\(l.line):\(l.column): warning: \(u.feature)" }
+            // Archive places have no line (the object path is in the text).
+            if let l = u.location, l.line == 0 { line = "\(l.file): warning: \(u.feature)" }
+            else if let l = u.location { line = "\(l.file):\(l.line):\(l.column): warning: \(u.feature)" }
             else { line = "\(scene): warning: \(u.feature)" }
             if seen.insert(line).inserted { lines.append(line) }
         }
