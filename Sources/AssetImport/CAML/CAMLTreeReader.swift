@@ -20,7 +20,7 @@ final class CAMLTreeReader {
     /// Child elements that are not property values.
     static let structural: Set<String> = ["sublayers", "mask", "animations", "states", "stateTransitions",
                                           "scriptComponents", "scriptObject", "wallpaperParallaxGroups",
-                                          "wallpaperPropertyGroups", "style"]
+                                          "wallpaperPropertyGroups", "style", "modules"]
 
     func layer(_ n: XMLNode, depth: Int) throws -> Layer {
         let place = nodes.place(n)
@@ -40,11 +40,18 @@ final class CAMLTreeReader {
             }
             builder.apply(key, v, to: &layer, at: at)
         }
+        // Key-path attributes (CAPlayground writes transform.rotation.z="…") apply after the
+        // properties they refine, in name order.
+        var keyPathAttributes: [(ResolvedKeyPath, String)] = []
         for (key, text) in n.attributes.sorted(by: { $0.key < $1.key }) {
             switch key {
             case "id", "type", "xmlns": continue
             case "name": layer.name = text; continue
             default: break
+            }
+            if key.contains("."), let kp = KeyPathTable.resolve(key) {
+                keyPathAttributes.append((kp, text))
+                continue
             }
             let hint = KeyPathTable.property(named: key)?.valueType
             let v: ImportedValue
@@ -58,6 +65,15 @@ final class CAMLTreeReader {
                 v = CAMLValues.number(text).map { .number($0) } ?? .string(text)
             }
             apply(key, v, place)
+        }
+        for (kp, text) in keyPathAttributes {
+            guard let raw = CAMLValues.value(text, as: kp.valueType),
+                  let v = ValueTyping.typed(raw, as: kp.valueType, nullable: false),
+                  kp.layerProperty.layerClass == nil || kp.layerProperty.layerClass == cls,
+                  layer.setValue(v, forKeyPath: kp) else {
+                ctx.warn("\(kp.keyPath)=\"\(text.prefix(60))\" could not be applied", at: place)
+                continue
+            }
         }
         for c in n.children {
             let at = nodes.place(c)
@@ -78,7 +94,7 @@ final class CAMLTreeReader {
                 if !specs.isEmpty { ctx.pendingAnimations[layer.id, default: []] += specs }
             case "states": states += c.children
             case "stateTransitions": transitions += c.children
-            case "scriptComponents", "wallpaperParallaxGroups", "wallpaperPropertyGroups", "style":
+            case "scriptComponents", "wallpaperParallaxGroups", "wallpaperPropertyGroups", "style", "modules":
                 continue
             case "scriptObject":
                 ctx.warn("Mica script '\(c["src"] ?? "")' is not run", at: at)
