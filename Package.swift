@@ -58,6 +58,8 @@ let package = Package(
         .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "AssetImportTests", dependencies: ["AssetImport", "SceneFormat", "Animation", "LayerModel", "Geometry"]),
+        // Converted assets render the same pixels as the assets (lavapipe).
+        .testTarget(name: "AssetRenderTests", dependencies: ["AssetImport", "Pipeline", "SceneFormat"]),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.
         .testTarget(name: "ReftestTests", dependencies: ["Pipeline", "SceneFormat", "Raster", "Render", "Plan"],
