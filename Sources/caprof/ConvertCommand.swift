@@ -35,11 +35,13 @@ struct ConvertCommand: ParsableCommand {
 
     func run() throws {
         let doc: SceneDocument
+        let t0 = DispatchTime.now().uptimeNanoseconds
         do {
             doc = try AssetLoader.load(path: input, states: stateOptions.selection)
         } catch {
             throw fail(error)
         }
+        let importMS = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
         let text: String
         switch format {
         case .json: text = SceneJSONWriter.write(doc)
@@ -60,6 +62,8 @@ struct ConvertCommand: ParsableCommand {
                 if let l = w.location, l.line > 0 { Terminal.stderr.warning("\(l.file):\(l.line):\(l.column): warning: \(w.feature)") }
                 else { Terminal.stderr.warning("\(w.location?.file ?? input): warning: \(w.feature)") }
             }
+            let err = Terminal.stderr
+            err.write(err.dim("\(input): \(doc.scene.root.subtreeCount) layers, \(doc.animations.values.reduce(0) { $0 + $1.count }) animations, \(doc.warnings.count) warnings; imported in \(String(format: "%.2f", importMS)) ms"))
         }
     }
 }
