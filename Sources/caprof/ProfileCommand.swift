@@ -54,7 +54,7 @@ struct ProfileCommand: ParsableCommand {
         decision (Sources/Gate/README.md, "Catalogs and shards").
         """)
 
-    @Argument(help: ArgumentHelp("The scene file (caprof scene JSON); or several, or directories of them: a catalog.",
+    @Argument(help: ArgumentHelp("The scene file (caprof scene JSON) or Core Animation asset (.caar, .ca, .caml); or several, or directories of them: a catalog.",
                                  valueName: "scene"))
     var scenes: [String] = []
 

@@ -30,7 +30,7 @@ struct RenderCommand: ParsableCommand {
         are listed as warnings.
         """)
 
-    @Argument(help: "The scene file (caprof scene JSON).")
+    @Argument(help: "The scene file (caprof scene JSON), or a Core Animation asset (.caar, .ca, .caml).")
     var scene: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames.", valueName: "path"))
