@@ -54,7 +54,8 @@ extension ProfileCommand {
             if !quiet {
                 for r in reports {
                     for w in r.warnings {
-                        if let l = w.location { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
+                        if let l = w.location, l.line > 0 { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
+                    else if let l = w.location { err.warning("\(l.file): warning: \(w.message)") }  // archive places: no line
                         else { err.warning("\(r.scene.file): warning: \(w.message)") }
                     }
                 }

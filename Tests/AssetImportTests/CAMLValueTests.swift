@@ -3,6 +3,7 @@ import XCTest
 import Geometry
 import LayerModel
 import Animation
+import SceneFormat
 
 /// CAML's value grammars (asset-formats.md §2.3), expected values computed by hand.
 final class CAMLValueTests: XCTestCase {
@@ -78,6 +79,21 @@ final class CAMLValueTests: XCTestCase {
         XCTAssertEqual(a.timingFunction, .named(.easeOut)); XCTAssertEqual(a.duration, .seconds(2))
         XCTAssertThrowsError(try CAMLImporter.decode(data: Array("<caml><CALayer></caml>".utf8), file: "bad.caml", bundle: "/", index: nil)) { e in
             XCTAssertTrue("\(e)".hasPrefix("bad.caml:1:"), "\(e)")
+        }
+    }
+}
+
+/// Truncated CAML never crashes: a located error (or, when the cut leaves a well-formed prefix, a scene).
+final class CorruptCAMLTests: XCTestCase {
+    func testTruncationsAreLocatedErrors() throws {
+        let path = CorpusImportTests.corpus + "/caml/CAPlayground_SideStore_Floating.ca/main.caml"
+        guard let data = FileManager.default.contents(atPath: path) else { throw XCTSkip("corpus not found") }
+        let bytes = [UInt8](data)
+        for n in stride(from: 1, to: bytes.count, by: 997) {
+            XCTAssertThrowsError(try CAMLImporter.decode(data: Array(bytes.prefix(n)), file: "cut.caml", bundle: "/", index: nil)) { e in
+                guard let s = e as? SceneError else { return XCTFail("\(e)") }
+                XCTAssertEqual(s.file, "cut.caml")
+            }
         }
     }
 }

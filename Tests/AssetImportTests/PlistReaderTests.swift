@@ -100,3 +100,29 @@ final class PlistReaderTests: XCTestCase {
         }
     }
 }
+
+/// Hostile archives: every single-byte corruption and every truncation of a real archive either
+/// imports or throws a `SceneError` naming the file, never crashes or hangs.
+final class CorruptArchiveTests: XCTestCase {
+    func testMutationsAndTruncationsNeverCrash() throws {
+        let path = CorpusImportTests.corpus + "/caar/CheckmarkDemo_Checkmark.caar"
+        guard let data = FileManager.default.contents(atPath: path) else { throw XCTSkip("corpus not found") }
+        let bytes = [UInt8](data)
+        // Deterministic: every 11th byte set to 0xFF, 0x00 and a flipped value; every 97th truncation.
+        var errors = 0, imports = 0
+        for i in stride(from: 0, to: bytes.count, by: 11) {
+            for v: UInt8 in [0xFF, 0x00, bytes[i] ^ 0x5A] {
+                var b = bytes; b[i] = v
+                do { _ = try ArchiveImporter.decode(data: b, file: "m.caar"); imports += 1 } catch let e as SceneError {
+                    XCTAssertEqual(e.file, "m.caar"); errors += 1
+                }
+            }
+        }
+        for n in stride(from: 0, to: bytes.count, by: 97) {
+            XCTAssertThrowsError(try ArchiveImporter.decode(data: Array(bytes.prefix(n)), file: "t.caar")) { e in
+                XCTAssertTrue(e is SceneError, "\(e)")
+            }
+        }
+        XCTAssertGreaterThan(errors, 0); XCTAssertGreaterThan(imports, 0)
+    }
+}

@@ -118,7 +118,7 @@ final class ArchiveValueDecoder {
     /// NSValue coding proxy: kind 0 CGPoint, 1 CGSize, 2 CGRect, 3 CATransform3D (missing m-keys
     /// keep the identity's value, as Kite's keyframe values rely on).
     private func nsValue(_ o: ArchivedObject, path: String) throws -> ImportedValue {
-        let kind = Int(try number(o, "kind", default: -1))
+        let kind = Self.whole(try number(o, "kind", default: -1))
         switch kind {
         case 0: return .point(Point(try number(o, "x"), try number(o, "y")))
         case 1: return .size(Size(try number(o, "width"), try number(o, "height")))
@@ -133,6 +133,12 @@ final class ArchiveValueDecoder {
         }
     }
 
+    /// A stored number as a small whole number; -1 for anything else (NaN, infinite, fractional, huge).
+    static func whole(_ d: Double) -> Int {
+        guard d.isFinite, d == d.rounded(), abs(d) < 1e9 else { return -1 }
+        return Int(d)
+    }
+
     private func cgPath(_ o: ArchivedObject, path: String) throws -> ImportedValue {
         guard case .array(let segments) = try field(o, "LKCGPathSegments", path) else { return .path(Path()) }
         var elements: [Path.Element] = []
@@ -141,7 +147,7 @@ final class ArchiveValueDecoder {
             guard case .object(_, let ref) = s else { continue }
             let seg = try archive.object(ref)
             func pt(_ k: Int) throws -> Point { Point(try number(seg, "LKCGPathPoint\(k)_x"), try number(seg, "LKCGPathPoint\(k)_y")) }
-            switch Int(try number(seg, "LKCGPathType", default: -1)) {
+            switch Self.whole(try number(seg, "LKCGPathType", default: -1)) {
             case 0: elements.append(.move(try pt(0)))
             case 1: elements.append(.line(try pt(0)))
             case 2: elements.append(.quad(try pt(0), try pt(1)))

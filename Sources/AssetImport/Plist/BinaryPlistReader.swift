@@ -162,7 +162,7 @@ public struct BinaryPlistReader {
         case 0x8:
             let size = Int(marker & 0x0F) + 1
             try need(p + 1, size, "a UID")
-            return .uid(Int(readUInt(at: p + 1, size: size)))
+            return .uid(Int(clamping: readUInt(at: p + 1, size: size)))
         case 0xA, 0xC:
             let (n, s) = try length(marker, at: p)
             guard n <= objectCount * 16 else { throw PlistError("corrupt binary property list: an array of \(n) items at byte \(p)") }
@@ -172,7 +172,7 @@ public struct BinaryPlistReader {
             var items: [PlistValue] = []
             items.reserveCapacity(n)
             for i in 0..<n {
-                items.append(try object(Int(readUInt(at: s + i * refSize, size: refSize)), depth: depth + 1, visiting: &visiting))
+                items.append(try object(Int(clamping: readUInt(at: s + i * refSize, size: refSize)), depth: depth + 1, visiting: &visiting))
             }
             return .array(items)
         case 0xD:
@@ -184,11 +184,11 @@ public struct BinaryPlistReader {
             var pairs: [(String, PlistValue)] = []
             pairs.reserveCapacity(n)
             for i in 0..<n {
-                let k = try object(Int(readUInt(at: s + i * refSize, size: refSize)), depth: depth + 1, visiting: &visiting)
+                let k = try object(Int(clamping: readUInt(at: s + i * refSize, size: refSize)), depth: depth + 1, visiting: &visiting)
                 guard case .string(let key) = k else {
                     throw PlistError("unsupported binary property list: dictionary at byte \(p) has a key that is \(k.kindDescription), not a string")
                 }
-                let v = try object(Int(readUInt(at: s + (n + i) * refSize, size: refSize)), depth: depth + 1, visiting: &visiting)
+                let v = try object(Int(clamping: readUInt(at: s + (n + i) * refSize, size: refSize)), depth: depth + 1, visiting: &visiting)
                 pairs.append((key, v))
             }
             return .dictionary(pairs)

@@ -115,7 +115,7 @@ public enum XMLPlistReader {
                 pairs.append((k, try value(c)))
                 key = nil
             }
-            if pairs.count == 1, pairs[0].0 == "CF$UID", let u = pairs[0].1.number { return .uid(Int(u)) }
+            if pairs.count == 1, pairs[0].0 == "CF$UID", let u = pairs[0].1.number, u.isFinite, u >= 0, u < 1e12 { return .uid(Int(u)) }
             return .dictionary(pairs)
         default:
             throw bad("unknown property-list element")
