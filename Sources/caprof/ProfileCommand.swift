@@ -111,6 +111,9 @@ struct ProfileCommand: ParsableCommand {
     func validate() throws {
         if schema || catalogSchema { return }
         if scenes.isEmpty { throw ValidationError("missing the scene file: caprof profile SCENE (see --help)") }
+        if isCatalog && !stateOptions.selection.isEmpty {
+            throw ValidationError("--state and --transition apply to one .ca package or .caml file, not to a catalog")
+        }
         if isCatalog { try validateCatalog() }
         if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
         if let o = output, o.isEmpty { throw ValidationError("-o needs a file name") }

@@ -60,6 +60,7 @@ struct AnimationBuilder {
             if f["mica_autorecalculatesDuration"]?.number.map({ $0 != 0 }) == true { spec.duration = .settlingDuration }
         }
         if cls == .group { spec.animations = children }
+        validate(&spec, at: place)
         return spec
     }
 
@@ -173,6 +174,31 @@ struct AnimationBuilder {
             ctx.warn("unknown key '\(name)' on \(spec.animationClass.rawValue) '\(label)' (\(value.kindDescription)) is not applied", at: place)
         }
         return true
+    }
+
+    /// What Core Animation ignores or leaves undefined, made explicit so the scene is one a scene
+    /// file can hold: keyTimes outside [0, 1] or decreasing are ignored (CA ignores "inappropriate"
+    /// keyTimes arrays), Kochanek–Bartels parameters are clamped to [−1, 1], and of fromValue,
+    /// toValue and byValue together byValue is dropped (the combination is undefined).
+    private func validate(_ spec: inout AnimationSpec, at place: SourceLocation) {
+        if let times = spec.keyframes?.keyTimes {
+            let ordered = zip(times, times.dropFirst()).allSatisfy { $0 <= $1 }
+            if !ordered || times.contains(where: { !($0 >= 0 && $0 <= 1) }) {
+                ctx.warn("keyTimes \(times) are not non-decreasing fractions in [0, 1]; they are ignored, as Core Animation ignores them", at: place)
+                spec.keyframes?.keyTimes = nil
+            }
+        }
+        func clamp(_ a: [Double]?) -> [Double]? { a?.map { $0.isFinite ? min(max($0, -1), 1) : 0 } }
+        if var k = spec.keyframes {
+            k.tensionValues = clamp(k.tensionValues)
+            k.continuityValues = clamp(k.continuityValues)
+            k.biasValues = clamp(k.biasValues)
+            spec.keyframes = k
+        }
+        if spec.fromValue != nil, spec.toValue != nil, spec.byValue != nil {
+            ctx.warn("fromValue, toValue and byValue together are undefined in Core Animation; byValue is ignored", at: place)
+            spec.byValue = nil
+        }
     }
 
     /// A value typed by the key path (nullable only where the whole property is).
