@@ -54,10 +54,10 @@ struct LayerBuilder {
             if value.string == "repeat" { ctx.warn("contentsScaling 'repeat' (tiled contents) is not drawn; the contents are stretched", at: place) }
             return
         case "font":
-            // CATextLayer.font is a CTFont/NSFont, a CGFont or a name; caprof keeps the family name.
-            if case .font(let name, let size) = value {
+            // CATextLayer.font is a CTFont/NSFont, a CGFont or a name; caprof keeps the name. The
+            // font object's own size is ignored: CATextLayer draws at `fontSize` (CATextLayer.font docs).
+            if case .font(let name, _) = value, layer.layerClass == .text {
                 layer.text.font = name
-                if let s = size, s > 0, layer.layerClass == .text { layer.text.fontSize = s }
                 return
             }
         default:
