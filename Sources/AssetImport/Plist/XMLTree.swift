@@ -37,10 +37,25 @@ public enum XMLTree {
         let ok = parser.parse()
         if let e = builder.failure { throw e }
         guard ok, let root = builder.root else {
-            let err = parser.parserError.map { ($0 as NSError).localizedDescription } ?? "no root element"
+            let err = parser.parserError.map { describe($0) } ?? "no root element"
             throw PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(err))")
         }
         return root
+    }
+
+    /// libxml2's error codes (xmlerror.h), which `XMLParser` passes through as NSError codes,
+    /// for the mistakes hand-edited CAML has: Foundation's own text for them is only the number.
+    static let libxml2Errors: [Int: String] = [
+        4: "the document is empty", 5: "the document ends early (truncated?)", 9: "an invalid character",
+        26: "an undeclared entity", 38: "'<' inside an attribute value", 39: "an attribute value without quotes",
+        40: "an unterminated attribute value", 41: "an attribute without a value", 42: "an attribute written twice",
+        68: "a name was expected", 73: "'>' was expected", 76: "a closing tag does not match its opening tag",
+        77: "an element is not closed", 89: "entities that expand without end (an entity loop or 'billion laughs')",
+    ]
+
+    static func describe(_ e: Error) -> String {
+        let code = (e as NSError).code
+        return libxml2Errors[code].map { "\($0); libxml2 error \(code)" } ?? "libxml2 error \(code)"
     }
 
     private final class Builder: NSObject, XMLParserDelegate {
@@ -70,7 +85,7 @@ public enum XMLTree {
         }
         func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
             if failure == nil {
-                failure = PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\((parseError as NSError).localizedDescription))")
+                failure = PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(XMLTree.describe(parseError)))")
             }
         }
     }
