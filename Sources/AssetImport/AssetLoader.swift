@@ -87,3 +87,34 @@ public enum AssetLoader {
         return [UInt8](data)
     }
 }
+
+extension AssetLoader {
+    /// The states and state transitions a `.ca` package or `.caml` file declares (empty for other
+    /// kinds), for a first look (`caprof convert --format tree`) and for choosing `--state`.
+    public static func states(path: String) throws -> (states: [String], transitions: [String]) {
+        let file: String
+        switch AssetKind.of(path: path) {
+        case .caml: file = path
+        case .package:
+            var index = PackageIndex()
+            let indexPath = (path as NSString).appendingPathComponent("index.xml")
+            if FileManager.default.fileExists(atPath: indexPath), let p = try? XMLPlistReader.parse(try readFile(indexPath)),
+               let i = try? PackageIndex(plist: p) { index = i }
+            file = (path as NSString).appendingPathComponent(index.rootDocument)
+        default: return ([], [])
+        }
+        guard let root = try? XMLTree.parse(try readFile(file)) else { return ([], []) }
+        var states: [String] = [], transitions: [String] = []
+        func visit(_ n: XMLNode) {
+            if n.name == "LKState", let s = n["name"] {
+                states.append(n["basedOn"].map { "\(s) (based on \($0))" } ?? s)
+            } else if n.name == "LKStateTransition" {
+                let count = n.child("elements")?.children.count ?? 0
+                transitions.append("\(n["fromState"] ?? "?")→\(n["toState"] ?? "?") (\(count) element\(count == 1 ? "" : "s"))")
+            }
+            n.children.forEach(visit)
+        }
+        visit(root)
+        return (states, transitions)
+    }
+}

@@ -45,7 +45,13 @@ struct ConvertCommand: ParsableCommand {
         let text: String
         switch format {
         case .json: text = SceneJSONWriter.write(doc)
-        case .tree: text = LayerTreeDescription.describe(doc)
+        case .tree:
+            var t = LayerTreeDescription.describe(doc)
+            if let (states, transitions) = try? AssetLoader.states(path: input), !states.isEmpty || !transitions.isEmpty {
+                t += "states: " + (states.isEmpty ? "none" : states.joined(separator: ", ")) + "\n"
+                t += "transitions: " + (transitions.isEmpty ? "none" : transitions.joined(separator: ", ")) + "\n"
+            }
+            text = t
         }
         if let o = output {
             do {

@@ -33,6 +33,7 @@ final class ConvertCLITests: CLITestCase {
     func testWarningsNameTheirPlaceAndBadStatesAreErrors() throws {
         let r = try caprof(["convert", try corpusFile("caml/TrollLock-Reborn_lockglyph_main.caml"), "--format", "tree"])
         XCTAssertEqual(r.code, 0)
+        XCTAssertTrue(r.stdout.contains("states: Sleep, Locked, Unlocked, Error\ntransitions: *→Unlocked (1 element), Unlocked→* (0 elements)"), r.stdout)
         XCTAssertTrue(r.stderr.contains("TrollLock-Reborn_lockglyph_main.caml:11:91: warning: image '/var/mobile/Media/TrollLock/trollformation1.png' is an absolute device path"), r.stderr)
         let bad = try caprof(["convert", try corpusFile("caml/TrollLock-Reborn_lockglyph_main.caml"), "--state", "Open"])
         XCTAssertEqual(bad.code, 65)

@@ -169,9 +169,13 @@ final class ArchiveValueDecoder {
 }
 
 /// What the renderer can decode, checked at import so a bad image is a warning at its place
-/// rather than a render failure: PNG today (Raster's PNGCodec).
+/// rather than a render failure.
 enum ImageCheck {
     static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
+    /// The formats (`format(_:)` names) Raster decodes: PNG today. Add "JPEG" here when the
+    /// renderer decodes it (file and embedded sources alike).
+    static let decodable: Set<String> = ["PNG"]
+    static var decodableList: String { decodable.sorted().joined(separator: ", ") }
 
     /// The format named by the first bytes, for messages.
     static func format(_ bytes: [UInt8]) -> String {
@@ -188,8 +192,8 @@ enum ImageCheck {
             ctx.warn("the image is empty (0 bytes); the layer is drawn without contents", at: place)
             return .null
         }
-        guard bytes.starts(with: png) else {
-            ctx.warn("\(format(bytes)) image (\(bytes.count) bytes) cannot be decoded yet (PNG only); the layer is drawn without contents", at: place)
+        guard decodable.contains(format(bytes)) else {
+            ctx.warn("\(format(bytes)) image (\(bytes.count) bytes) cannot be decoded yet (\(decodableList) only); the layer is drawn without contents", at: place)
             return .null
         }
         return .image(ImageSource(origin: .data(bytes), location: place))

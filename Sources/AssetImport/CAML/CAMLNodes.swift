@@ -97,8 +97,8 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is empty (0 bytes); the layer is drawn without contents", at: at)
             return .null
         }
-        guard head.starts(with: ImageCheck.png) else {
-            ctx.warn("image '\(src)' is \(ImageCheck.format(head)), which cannot be decoded yet (PNG only); the layer is drawn without contents", at: at)
+        guard ImageCheck.decodable.contains(ImageCheck.format(head)) else {
+            ctx.warn("image '\(src)' is \(ImageCheck.format(head)), which cannot be decoded yet (\(ImageCheck.decodableList) only); the layer is drawn without contents", at: at)
             return .null
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path
