@@ -66,4 +66,21 @@ final class ConvertCLITests: CLITestCase {
         XCTAssertTrue(r.stdout.contains("Share.caar"), r.stdout)
         XCTAssertTrue(r.stdout.contains("cards.json"), r.stdout)
     }
+
+    /// `caprof render PACKAGE --transition A:B --frames`: frames of the state transition (the
+    /// spring moves the images from the Locked to the Unlock positions over 0.8 s).
+    func testRenderTransitionFrames() throws {
+        let pkg = try corpusFile("caml/CAPlayground_GitHub_Floating.ca")
+        let dir = tmp.appendingPathComponent("frames").path
+        let r = try caprof(["render", pkg, "--transition", "Locked:Unlock", "--frames", "0:1", "--fps", "4", "-o", dir, "-q"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: dir).sorted(),
+                       ["frame-00000.png", "frame-00001.png", "frame-00002.png", "frame-00003.png"])
+        let first = try Data(contentsOf: URL(fileURLWithPath: dir + "/frame-00000.png"))
+        let second = try Data(contentsOf: URL(fileURLWithPath: dir + "/frame-00001.png"))
+        XCTAssertNotEqual(first, second, "the transition moves the layers")
+        let bad = try caprof(["render", pkg, "--transition", "Locked", "-o", dir + "/x.png"])
+        XCTAssertEqual(bad.code, 64)
+        XCTAssertTrue(bad.stderr.contains("--transition takes FROM:TO"), bad.stderr)
+    }
 }
