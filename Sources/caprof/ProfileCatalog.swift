@@ -19,7 +19,9 @@ extension ProfileCommand {
     var isCatalog: Bool {
         if scenes.count > 1 || shard != nil { return true }
         var isDir: ObjCBool = false
+        // A .ca package is a directory but one scene.
         return scenes.count == 1 && FileManager.default.fileExists(atPath: scenes[0], isDirectory: &isDir) && isDir.boolValue
+            && AssetKind.of(path: scenes[0]) != .package
     }
 
     func validateCatalog() throws {
@@ -54,8 +56,7 @@ extension ProfileCommand {
             if !quiet {
                 for r in reports {
                     for w in r.warnings {
-                        if let l = w.location, l.line > 0 { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
-                    else if let l = w.location { err.warning("\(l.file): warning: \(w.message)") }  // archive places: no line
+                        if let l = w.location { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
                         else { err.warning("\(r.scene.file): warning: \(w.message)") }
                     }
                 }
@@ -140,7 +141,7 @@ enum CatalogInputs {
                 throw Failure(path: a, message: "no such scene file or directory")
             }
             var paths = [a]
-            if isDir.boolValue {
+            if isDir.boolValue && AssetKind.of(path: a) != .package {
                 paths = jsonFiles(in: a).filter { marker(of: $0) == nil }
                 if paths.isEmpty { throw Failure(path: a, message: "the directory holds no scene file (*.json)") }
             }

@@ -188,8 +188,7 @@ struct ProfileCommand: ParsableCommand {
             }
             if !quiet {
                 for w in run.report.warnings {
-                    if let l = w.location, l.line > 0 { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
-                    else if let l = w.location { err.warning("\(l.file): warning: \(w.message)") }  // archive places: no line
+                    if let l = w.location { err.warning("\(l.file):\(l.line):\(l.column): warning: \(w.message)") }
                     else { err.warning("\(scene): warning: \(w.message)") }
                 }
             }

@@ -16,9 +16,7 @@ struct Warnings {
     mutating func add(_ list: [Unsupported]) {
         for u in list {
             let line: String
-            // Archive places have no line (the object path is in the text).
-            if let l = u.location, l.line == 0 { line = "\(l.file): warning: \(u.feature)" }
-            else if let l = u.location { line = "\(l.file):\(l.line):\(l.column): warning: \(u.feature)" }
+            if let l = u.location { line = "\(l.file):\(l.line):\(l.column): warning: \(u.feature)" }
             else { line = "\(scene): warning: \(u.feature)" }
             if seen.insert(line).inserted { lines.append(line) }
         }

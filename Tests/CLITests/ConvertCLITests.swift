@@ -83,4 +83,16 @@ final class ConvertCLITests: CLITestCase {
         XCTAssertEqual(bad.code, 64)
         XCTAssertTrue(bad.stderr.contains("--transition takes FROM:TO"), bad.stderr)
     }
+
+    /// Profile reports of assets are valid against the report schema: archive warnings and layers
+    /// have no line (a binary file has none), so they carry no location rather than line 0.
+    func testAssetReportsValidateAgainstTheReportSchema() throws {
+        let schema = try write("report.schema.json", try caprof(["profile", "--schema"]).stdout)
+        for asset in ["caar/VirtualBuddy_FirstLaunchExperience.caar", "caml/OpenPoster_test3.ca"] {
+            let out = tmp.appendingPathComponent("report.json").path
+            let r = try caprof(["profile", try corpusFile(asset), "--no-gpu", "--frames", "0:0.2", "--format", "json", "-o", out])
+            XCTAssertEqual(r.code, 0, r.stderr)
+            try assertValidates(out, against: schema)
+        }
+    }
 }

@@ -83,7 +83,8 @@ struct ArchiveSceneBuilder {
         let (cls, exact) = LayerBuilder.layerClass(chain: o.classes)
         var layer = Layer(cls)
         layer.id = ctx.provisionalID()
-        layer.location = place
+        // No location: an archive has no lines, and reports place layers by line (≥ 1). Findings
+        // name archive layers by name or index path instead.
         let builder = LayerBuilder(ctx: ctx)
         var ignoredKeys: [String] = []
         var animationKeys: [String] = []

@@ -23,11 +23,16 @@ final class ImportContext {
         SourceLocation(file: file, pointer: pointer, line: line, column: column)
     }
 
-    /// Records something read but not rendered. Archive places have no line, so the object path
-    /// is put in the text (the CLI prints `file: warning: …` for them).
+    /// Records something read but not rendered. Archive places have no line: the object path is
+    /// put in the text and the warning has no location (reports require line ≥ 1; the CLI prints
+    /// `file: warning: /rootLayer/…: …` for them).
     func warn(_ message: String, at place: SourceLocation) {
-        let text = place.line == 0 && !place.pointer.isEmpty ? "\(place.pointer): \(message)" : message
-        warnings.append(Unsupported(feature: text, location: place))
+        if place.line == 0 {
+            let text = place.pointer.isEmpty ? message : "\(place.pointer): \(message)"
+            warnings.append(Unsupported(feature: text, location: nil))
+        } else {
+            warnings.append(Unsupported(feature: message, location: place))
+        }
     }
 
     func error(_ message: String, at place: SourceLocation, kind: SceneError.Kind = .invalidValue) -> SceneError {
