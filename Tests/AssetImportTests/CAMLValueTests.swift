@@ -173,3 +173,90 @@ final class StateTransitionTests: XCTestCase {
         XCTAssertEqual(a.duration, .seconds(9))
     }
 }
+
+/// LKStateAddElement / LKStateRemoveElement (sublayers) and LKStateRemoveAnimation, and a
+/// CAAnimationGroup whose children are CAML animation elements.
+final class StateElementTests: XCTestCase {
+    let caml = """
+    <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+      <CALayer id="root" bounds="0 0 100 100" position="50 50">
+        <sublayers>
+          <CALayer id="a" name="a" bounds="0 0 10 10" position="5 5">
+            <animations>
+              <spin type="CABasicAnimation" keyPath="transform.rotation.z" fromValue="0" toValue="6.283185307179586" duration="1" repeatCount="Inf"/>
+              <both type="CAAnimationGroup" duration="2">
+                <animations>
+                  <animation type="CABasicAnimation" keyPath="opacity" fromValue="1" toValue="0.5" duration="1"/>
+                  <animation type="CAKeyframeAnimation" keyPath="position.x" duration="2" calculationMode="discrete">
+                    <values><real value="0"/><real value="10"/><real value="20"/></values>
+                    <keyTimes><real value="0"/><real value="0.5"/><real value="1"/></keyTimes>
+                  </animation>
+                </animations>
+              </both>
+            </animations>
+          </CALayer>
+          <CALayer id="b" name="b" bounds="0 0 10 10" position="50 50"/>
+        </sublayers>
+        <states>
+          <LKState name="edited"><elements>
+            <LKStateRemoveElement targetId="root" keyPath="sublayers" objectId="b"/>
+            <LKStateAddElement targetId="root" keyPath="sublayers">
+              <object type="CALayer" id="c" name="c" bounds="0 0 4 4" position="2 2" backgroundColor="0 1 0"/>
+            </LKStateAddElement>
+            <LKStateRemoveAnimation targetId="a" key="spin"/>
+          </elements></LKState>
+        </states>
+      </CALayer>
+    </caml>
+    """
+
+    func testBaseTreeAndGroup() throws {
+        let doc = try CAMLImporter.decode(data: Array(caml.utf8), file: "e.caml", bundle: "/", index: nil)
+        XCTAssertEqual(doc.scene.root.sublayers.map(\.name), ["a", "b"])
+        let anims = try XCTUnwrap(doc.animations[1])
+        XCTAssertEqual(anims.map(\.key), ["spin", "both"])
+        XCTAssertEqual(anims[0].repeatCount, .infinity)
+        XCTAssertEqual(anims[1].animationClass, .group)
+        XCTAssertEqual(anims[1].animations.map(\.animationClass), [.basic, .keyframe])
+        XCTAssertEqual(anims[1].animations[1].keyframes?.values, [.number(0), .number(10), .number(20)])
+        XCTAssertEqual(anims[1].animations[1].keyframes?.calculationMode, .discrete)
+    }
+
+    func testAddRemoveElementsAndAnimations() throws {
+        let doc = try CAMLImporter.decode(data: Array(caml.utf8), file: "e.caml", bundle: "/", index: nil,
+                                          states: StateSelection(state: "edited"))
+        XCTAssertEqual(doc.scene.root.sublayers.map(\.name), ["a", "c"])
+        XCTAssertEqual(doc.scene.root.sublayers[1].backgroundColor, Color(0, 1, 0))
+        XCTAssertEqual(doc.animations[1]?.map(\.key), ["both"], "the state removed 'spin'")
+        XCTAssertTrue(doc.warnings.isEmpty, "\(doc.warnings)")
+    }
+}
+
+/// NSKeyedArchiver also writes XML plists (`{"CF$UID": n}` references); the importer reads them.
+final class XMLArchiveTests: XCTestCase {
+    func testXMLKeyedArchive() throws {
+        let xml = """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <plist version="1.0"><dict>
+          <key>$archiver</key><string>NSKeyedArchiver</string>
+          <key>$version</key><integer>100000</integer>
+          <key>$top</key><dict><key>root</key><dict><key>CF$UID</key><integer>1</integer></dict></dict>
+          <key>$objects</key><array>
+            <string>$null</string>
+            <dict><key>$class</key><dict><key>CF$UID</key><integer>3</integer></dict>
+                  <key>bounds</key><dict><key>CF$UID</key><integer>2</integer></dict>
+                  <key>opacity</key><real>0.5</real></dict>
+            <dict><key>$class</key><dict><key>CF$UID</key><integer>4</integer></dict>
+                  <key>kind</key><integer>2</integer><key>x</key><real>0</real><key>y</key><real>0</real>
+                  <key>width</key><real>64</real><key>height</key><real>32</real></dict>
+            <dict><key>$classname</key><string>CALayer</string><key>$classes</key><array><string>CALayer</string><string>NSObject</string></array></dict>
+            <dict><key>$classname</key><string>LKNSValueCodingProxy</string><key>$classes</key><array><string>LKNSValueCodingProxy</string><string>NSObject</string></array></dict>
+          </array>
+        </dict></plist>
+        """
+        let doc = try ArchiveImporter.decode(data: Array(xml.utf8), file: "x.caar")
+        XCTAssertEqual(doc.scene.root.bounds.width, 64)
+        XCTAssertEqual(doc.scene.root.opacity, 0.5)
+        XCTAssertEqual(doc.scene.canvas.height, 32)
+    }
+}
