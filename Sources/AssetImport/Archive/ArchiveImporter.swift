@@ -53,9 +53,8 @@ struct ArchiveSceneBuilder {
             for (k, _) in pairs where !["rootLayer", "geometryFlipped", "documentWidth", "documentHeight", "publishedObjects"].contains(k) {
                 ctx.warn("unknown key '\(k)' in the archive's root dictionary is ignored", at: ctx.place("/\(k)"))
             }
-        case .object(let cls, let ref) where (try? archive.object(ref).isKind(of: "CALayer")) == true:
+        case .object(_, let ref) where (try? archive.object(ref).isKind(of: "CALayer")) == true:
             // An archived bare layer (archivedDataWithRootObject:layer) is accepted too.
-            _ = cls
             rootLayerObject = try archive.object(ref)
         default:
             throw PlistError("the root object is \(rootValue.kindDescription), not a dictionary with rootLayer")

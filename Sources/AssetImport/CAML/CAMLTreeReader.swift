@@ -164,10 +164,10 @@ final class CAMLTreeReader {
             case "animations":
                 children += c.children.compactMap { animation($0, key: nil, layerClass: layerClass) }
             case "values", "fromValue", "toValue", "byValue":
-                let hint: ValueType? = c.name == "values" ? nil : kp?.valueType
                 if c.name == "values" {
+                    // Keyframe values: one typed element each (<real/>, <CGPoint/>, <CGImage/>, <value type=…/>).
                     fields.append((c.name, .array(c.children.compactMap { nodes.typed($0["type"] ?? $0.name, $0, hint: kp?.valueType) })))
-                } else if let v = nodes.value(c, hint: hint) {
+                } else if let v = nodes.value(c, hint: kp?.valueType) {
                     fields.append((c.name, v))
                 }
             case "keyTimes", "biasValues", "continuityValues", "tensionValues":
