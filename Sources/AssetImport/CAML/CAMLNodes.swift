@@ -34,8 +34,15 @@ struct CAMLNodes {
         }
     }
 
-    /// A value element by its type name (the `type` attribute or the element's own name).
+    /// A value element by its type name (the `type` attribute or the element's own name); a value
+    /// that does not parse is reported at its line and skipped.
     func typed(_ type: String, _ n: XMLNode, hint: ValueType?) -> ImportedValue? {
+        if let v = parse(type, n, hint: hint) { return v }
+        ctx.warn("<\(n.name)> of type \(type) with value \"\((n["value"] ?? n["src"] ?? "").prefix(60))\" could not be read; it is skipped", at: place(n))
+        return nil
+    }
+
+    private func parse(_ type: String, _ n: XMLNode, hint: ValueType?) -> ImportedValue? {
         let v = n["value"] ?? ""
         switch type {
         case "integer", "real", "float", "number", "NSNumber", "bool", "BOOL", "CGFloat", "double":
