@@ -6,7 +6,8 @@
 // A rectangle blurred by a Gaussian is separable: the product of two blurred intervals (exact).
 // With rounded corners, the blur along x is still exact for each row of the shape (the row is an
 // interval whose ends follow the corner arcs); the blur along y is integrated numerically over the
-// rows within ±4σ with the midpoint rule on the Gaussian's weights.
+// rows within ±4σ with the midpoint rule on the Gaussian's weights, and only within reach of a
+// corner (elsewhere the product form is exact).
 // The record carries σ and the corner radius in uv.xy and the shape's rect in shape.rect.
 #include "draw_record.glsl"
 #include "corners.glsl"
@@ -30,11 +31,15 @@ float shadowCoverage(vec2 p, vec4 rect, float sigma, float radius) {
     vec2 h = 0.5 * (rect.zw - rect.xy);
     vec2 q = p - c;
     float r = min(radius, min(h.x, h.y));
-    if (r <= 0.0) {
+    // Away from the corners the shape is a rectangle as far as the Gaussian reaches (4σ): every
+    // row within reach is the full width (or every column the full height), and the blur of a
+    // rectangle is the exact product of two blurred intervals. Only near a corner is it integrated.
+    vec2 a = abs(q);
+    if (r <= 0.0 || a.y + 4.0 * sigma <= h.y - r || a.x + 4.0 * sigma <= h.x - r) {
         return blurredInterval(q.x, -h.x, h.x, sigma) * blurredInterval(q.y, -h.y, h.y, sigma);
     }
     // ∫ G(t) · row(q.y − t) dt over the rows the shape has, t within ±4σ of q.y.
-    const int STEPS = 24;
+    const int STEPS = 16;
     float lo = max(q.y - h.y, -4.0 * sigma), hi = min(q.y + h.y, 4.0 * sigma);
     if (hi <= lo) return 0.0;
     float dt = (hi - lo) / float(STEPS);
