@@ -19,10 +19,13 @@ extension Transform3D {
         let inv00 = c00 / det, inv01 = -(b * i - c * h) / det, inv02 = (b * f - c * e) / det
         let inv10 = c01 / det, inv11 = (a * i - c * g) / det, inv12 = -(a * f - c * d) / det
         let inv20 = c02 / det, inv21 = -(a * h - b * g) / det, inv22 = (a * e - b * d) / det
-        let r = Transform3D([inv00, inv01, 0, inv02,
-                             inv10, inv11, 0, inv12,
+        // Homogeneous: any multiple is the same mapping. Scaled so w is exactly 1 where it can be,
+        // so the inverse of an affine mapping is recognisably affine.
+        let n = inv22 != 0 && inv02 == 0 && inv12 == 0 ? inv22 : 1
+        let r = Transform3D([inv00 / n, inv01 / n, 0, inv02 / n,
+                             inv10 / n, inv11 / n, 0, inv12 / n,
                              0, 0, 1, 0,
-                             inv20, inv21, 0, inv22])
+                             inv20 / n, inv21 / n, 0, inv22 / n])
         return r.elements.allSatisfy(\.isFinite) ? r : nil
     }
 

@@ -180,6 +180,7 @@ extension Builder {
             image.append(composite(.pass(contentPass), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen))
             if fx.roundedClip, let clip = ownClip(layer, space: space, forItemAt: image[image.count - 1].transform) {
                 image[image.count - 1].clips.append(clip)
+                image += Self.splitAtCorners(image.removeLast())
             }
             if maskFolded { return finish(c, image, mask: nil) }
         } else {

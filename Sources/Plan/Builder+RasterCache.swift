@@ -83,10 +83,13 @@ extension Builder {
     func logicalItems(_ list: [DrawItem]) -> [DrawItem] {
         var out: [DrawItem] = []
         out.reserveCapacity(list.count)
+        var expanded = Set<OffscreenSource>()
         for item in list {
             guard case .offscreen(let source, _, let opacity) = item.paint else { out.append(item); continue }
             // Mask applications and zero-weight states of a cross-dissolve put nothing on screen.
             if item.blend == .destinationIn || opacity <= 0 { continue }
+            // A composite split into pieces (`splitAtCorners`) is one composite.
+            if !expanded.insert(source).inserted { continue }
             let inner: [DrawItem]
             switch source {
             case .pass(let i):

@@ -30,9 +30,16 @@ final class OffscreenPassTests: XCTestCase {
         XCTAssertEqual(p.offscreenPasses.first?.bounds, PixelRect(x: 10, y: 10, width: 40, height: 40))
         XCTAssertEqual(p.offscreenPasses.first?.items.count, 2, "the background and the child, unclipped inside")
         XCTAssertTrue(p.offscreenPasses[0].items.allSatisfy { $0.clips.isEmpty })
-        // The composite carries the rounded clip.
-        XCTAssertEqual(p.canvasItems.last?.role, .offscreen)
-        XCTAssertEqual(p.canvasItems.last?.clips.last?.shape.radii, [10, 10, 10, 10])
+        // The composite carries the rounded clip where it can change a pixel: four 11×11 corner
+        // squares (radius 10 + the antialiasing ramp) with it, the cross between them without it,
+        // tiling the 40×40 target exactly once.
+        let pieces = p.canvasItems.filter { $0.role == .offscreen }
+        XCTAssertEqual(pieces.count, 7)
+        XCTAssertEqual(pieces.prefix(4).map { $0.clips.last?.shape.radii }, Array(repeating: [10, 10, 10, 10], count: 4))
+        XCTAssertEqual(pieces.prefix(4).map(\.quad.size), Array(repeating: Size(11, 11), count: 4))
+        XCTAssertTrue(pieces.suffix(3).allSatisfy(\.clips.isEmpty))
+        XCTAssertEqual(pieces.reduce(0) { $0 + $1.quad.width * $1.quad.height }, 40 * 40)
+        XCTAssertEqual(p.items.count, 3, "logically the root, the clip layer and its child, once")
         clip.cornerRadius = 0
         XCTAssertEqual(plan([clip]).offscreenPasses, [], "a rectangular clip is exact in the shader")
         clip.cornerRadius = 10; clip.masksToBounds = false
