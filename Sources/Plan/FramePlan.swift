@@ -22,11 +22,16 @@ public struct FramePlan: Sendable {
     /// The offscreen passes Core Animation would render for this frame, innermost first
     /// (`Builder+OffscreenPasses.swift`). Recorded for the profiler; they do not change `items`.
     public var offscreenPasses: [OffscreenPass]
+    /// Content to rasterise on the CPU (shapes) before drawing, one per distinct key, in first-use
+    /// order; each is also in `images` under its key (`RasterRequest.swift`).
+    public var rasterRequests: [RasterRequest]
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
-                items: [DrawItem] = [], unsupported: [Unsupported] = [], offscreenPasses: [OffscreenPass] = []) {
+                items: [DrawItem] = [], unsupported: [Unsupported] = [], offscreenPasses: [OffscreenPass] = [],
+                rasterRequests: [RasterRequest] = []) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
         self.images = images; self.items = items; self.unsupported = unsupported; self.offscreenPasses = offscreenPasses
+        self.rasterRequests = rasterRequests
     }
 }
 

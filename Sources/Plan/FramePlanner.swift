@@ -20,7 +20,7 @@ public struct FramePlanner {
         let clear = canvas.backgroundColor.map { RGBA(premultiplying: $0) } ?? .clear
         return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
                          images: b.plannedImages, items: b.items, unsupported: b.unsupported,
-                         offscreenPasses: b.offscreenPasses)
+                         offscreenPasses: b.offscreenPasses, rasterRequests: b.rasterRequests)
     }
 }
 
@@ -41,6 +41,8 @@ struct Builder {
     var unsupported: [Unsupported] = []
     var reported: Set<String> = []
     var offscreenPasses: [OffscreenPass] = []
+    var rasterRequests: [RasterRequest] = []
+    var requestedRasters: Set<UInt64> = []
 
     init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
 
@@ -75,6 +77,7 @@ struct Builder {
         if draws {
             background(layer, world, alpha, clipList)
             contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path)
+            layerContent(layer, world, alpha, clipList, path: path)
         }
 
         // Sublayers, with this layer's bounds as a clip when masksToBounds.
@@ -127,8 +130,6 @@ struct Builder {
             report(.groupOpacity, layer, path)
         }
         switch layer.layerClass {
-        case .shape:
-            if layer.shape.path != nil { report(.shapeContent, layer, path) }
         case .gradient:
             if let c = layer.gradient.colors, !c.isEmpty { report(.gradientContent, layer, path) }
         case .text:
