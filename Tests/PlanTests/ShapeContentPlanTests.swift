@@ -1,0 +1,78 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Plan
+
+/// CAShapeLayer planning without a GPU: the raster request's texture, its cache key and what
+/// changes it (design.md: textures are cached by content, never by where they are shown).
+final class ShapeContentPlanTests: XCTestCase {
+    let canvas = Canvas(width: 200, height: 200, scale: 3, backgroundColor: .white)
+
+    func shapeLayer(_ configure: (inout Layer) -> Void = { _ in }) -> Layer {
+        var l = Layer(.shape)
+        l.setFrame(Rect(10, 20, 50, 50))
+        l.shape.path = .rect(Rect(0, 0, 40, 30))
+        configure(&l)
+        return l
+    }
+    func plan(_ layer: Layer) -> FramePlan {
+        var root = Layer(); root.setFrame(Rect(0, 0, 200, 200)); root.sublayers = [layer]
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        return FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+    }
+
+    func testFillIsOneImageItemAtDeviceResolutionWithAOneTexelMargin() throws {
+        let p = plan(shapeLayer())
+        XCTAssertEqual(p.rasterRequests.count, 1)
+        let r = p.rasterRequests[0]
+        // 40×30 pt at 3× = 120×90 texels, plus one on each side.
+        XCTAssertEqual(r.pixelWidth, 122); XCTAssertEqual(r.pixelHeight, 92)
+        let item = try XCTUnwrap(p.items.last)
+        guard case .image(let index, let sampling, _) = item.paint else { return XCTFail("not an image item") }
+        XCTAssertEqual(p.images[index].key, r.key)
+        XCTAssertFalse(p.images[index].isOpaque, "shape textures have transparent margins")
+        // Layer at (10,20) pt on the pixel grid: texels land 1:1 on device pixels.
+        XCTAssertEqual(sampling, .texelFetch)
+        XCTAssertEqual(item.transform.apply(item.quad.origin).x, 30 - 1, accuracy: 1e-9)
+        XCTAssertTrue(p.unsupported.isEmpty, "shapes are drawn: no 'not rendered' warning")
+    }
+
+    func testStrokeGrowsTheTextureByHalfTheLineWidthTimesTheMiterRatio() {
+        // A rectangle's corners are 90° joins: miter ratio 1/sin(45°) = √2; width 4 ⇒ 2·√2 pt.
+        let p = plan(shapeLayer { $0.shape.fillColor = nil; $0.shape.strokeColor = .black; $0.shape.lineWidth = 4 })
+        let r = p.rasterRequests[0]
+        let reach = 2 * 2.0.squareRoot()
+        // x: from (0 − 2.83)·3 = −8.49 → floor −9, −1 margin = −10; to (40 + 2.83)·3 = 128.49 → 129 + 1 = 130.
+        XCTAssertEqual(r.pixelWidth, Int(((40 + reach) * 3).rounded(.up)) + 1 - (Int((-reach * 3).rounded(.down)) - 1))
+        XCTAssertEqual(r.pixelWidth, 140)
+    }
+
+    func testKeyIgnoresPositionOpacityAndRotationButNotPathStrokeOrScale() {
+        let base = plan(shapeLayer()).rasterRequests[0].key
+        XCTAssertEqual(plan(shapeLayer { $0.position = Point(100, 90) }).rasterRequests[0].key, base)
+        XCTAssertEqual(plan(shapeLayer { $0.opacity = 0.3 }).rasterRequests[0].key, base)
+        XCTAssertEqual(plan(shapeLayer { $0.transform = .rotation(0.7, 0, 0, 1) }).rasterRequests[0].key, base)
+        XCTAssertNotEqual(plan(shapeLayer { $0.shape.fillColor = .white }).rasterRequests[0].key, base)
+        XCTAssertNotEqual(plan(shapeLayer { $0.shape.path = .rect(Rect(0, 0, 41, 30)) }).rasterRequests[0].key, base)
+        XCTAssertNotEqual(plan(shapeLayer { $0.transform = .scale(2, 2, 1) }).rasterRequests[0].key, base)
+        let stroked = plan(shapeLayer { $0.shape.strokeColor = .black }).rasterRequests[0].key
+        XCTAssertNotEqual(plan(shapeLayer { $0.shape.strokeColor = .black; $0.shape.strokeEnd = 0.5 }).rasterRequests[0].key, stroked)
+    }
+
+    func testTwoLayersWithTheSameShapeShareOneRasterAndOneImage() {
+        var root = Layer(); root.setFrame(Rect(0, 0, 200, 200))
+        root.sublayers = [shapeLayer(), shapeLayer { $0.position = Point(120, 120) }]
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+        XCTAssertEqual(p.rasterRequests.count, 1)
+        XCTAssertEqual(p.images.count, 1)
+        XCTAssertEqual(p.items.count, 2)
+    }
+
+    func testNothingToDrawMakesNoRequest() {
+        XCTAssertTrue(plan(shapeLayer { $0.shape.fillColor = nil }).rasterRequests.isEmpty)
+        XCTAssertTrue(plan(shapeLayer { $0.shape.path = nil }).rasterRequests.isEmpty)
+        // strokeStart ≥ strokeEnd strokes nothing (reference §2.1, our choice for the unconfirmed case).
+        XCTAssertTrue(plan(shapeLayer { $0.shape.fillColor = nil; $0.shape.strokeColor = .black; $0.shape.strokeStart = 0.6; $0.shape.strokeEnd = 0.4 }).rasterRequests.isEmpty)
+    }
+}
