@@ -134,8 +134,6 @@ struct Builder {
             if let c = layer.gradient.colors, !c.isEmpty { report(.gradientContent, layer, path) }
         case .text:
             if let s = layer.text.string, !s.isEmpty { report(.textContent, layer, path) }
-        case .replicator:
-            if layer.replicator.instanceCount > 1, !layer.sublayers.isEmpty { report(.replicatorInstances, layer, path) }
         default: break
         }
     }
