@@ -84,6 +84,9 @@ public final class ContentRasterizer {
             job.scaleX = s.scaleX; job.scaleY = s.scaleY
             job.offsetX = -s.originX; job.offsetY = -s.originY
             return try ShapeRasterizer.rasterize(job, key: r.key)
+        case .gradientRamp(let colors, let locations):
+            return GradientRamp.bitmap(colors: colors.map { [$0.red, $0.green, $0.blue, $0.alpha] }, locations: locations,
+                                       width: r.pixelWidth, key: r.key)
         }
     }
 }

@@ -18,6 +18,7 @@ extension Builder {
     mutating func layerContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int]) {
         switch layer.layerClass {
         case .shape: shapeContent(layer, world, alpha, clips, path: path)
+        case .gradient: gradientContent(layer, world, alpha, clips)
         default: break
         }
     }

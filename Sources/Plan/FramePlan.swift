@@ -129,11 +129,15 @@ public struct DrawItem: Sendable, Equatable {
     public var innerShape: RoundedShape?
     /// Clips from masksToBounds ancestors (outermost first).
     public var clips: [Clip]
+    /// For CAGradientLayer items: the paint's image is a colour ramp, read at the position this
+    /// gives each local point (`GradientPaint`); nil for every other item.
+    public var gradient: GradientPaint?
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
-                uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = []) {
+                uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],
+                gradient: GradientPaint? = nil) {
         self.layer = layer; self.role = role; self.paint = paint; self.transform = transform; self.quad = quad
-        self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips
+        self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips; self.gradient = gradient
     }
 
     /// The largest number of clips one item can carry (the backend's fixed slots); the planner

@@ -21,6 +21,9 @@ public struct RasterRequest: Sendable, Equatable {
 public enum RasterContent: Sendable, Equatable {
     /// A CAShapeLayer's fill and stroke.
     case shape(ShapeRaster)
+    /// A CAGradientLayer's colour ramp: `colors` at `locations` (as many of each), interpolated
+    /// over `pixelWidth` texels (`GradientPaint`).
+    case gradientRamp(colors: [Color], locations: [Double])
 }
 
 /// A CAShapeLayer's content as the rasteriser needs it, in the layer's point space, with the

@@ -23,7 +23,9 @@ enum DrawBatching {
         case .image(_, .nearest, _), .image(_, .linear, _): paint = .filtered
         case .image(_, .trilinear, _): paint = .mipmapped
         }
-        return PipelineKey(paint: paint, hasShape: item.shape != nil, hasInner: item.innerShape != nil,
+        // A gradient's image is its colour ramp, read at a position the gradient shader computes.
+        let key = item.gradient != nil ? PipelineKey.Paint.gradient : paint
+        return PipelineKey(paint: key, hasShape: item.shape != nil, hasInner: item.innerShape != nil,
                            clipCount: min(item.clips.count, DrawItem.maxClips))
     }
 

@@ -5,8 +5,9 @@ import CVulkan
 /// cases (a plain solid quad, a texelFetch image) have no coverage code at all.
 struct PipelineKey: Hashable {
     /// solid colour; image read with texelFetch; image through a sampler at level 0 (nearest or
-    /// linear); image through the trilinear sampler with the hardware's level of detail.
-    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped }
+    /// linear); image through the trilinear sampler with the hardware's level of detail; a
+    /// gradient (its colour ramp read at a position computed per fragment, Shaders/quad_gradient.frag).
+    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped, gradient }
     var paint: Paint
     var hasShape: Bool
     var hasInner: Bool
@@ -38,6 +39,7 @@ final class PipelineLibrary {
     private let vertexShader: VkShaderModule
     private let solidShader: VkShaderModule
     private let imageShader: VkShaderModule
+    private let gradientShader: VkShaderModule
     private let cache: VkPipelineCache
     private var pipelines: [PipelineKey: VkPipeline] = [:]
 
@@ -72,6 +74,7 @@ final class PipelineLibrary {
         vertexShader = try Self.module(device, SPIRV.shader_quad_vert)
         solidShader = try Self.module(device, SPIRV.shader_quad_solid_frag)
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
+        gradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag)
         var cacheInfo = VkPipelineCacheCreateInfo()
         cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
         var cache: VkPipelineCache?
@@ -83,7 +86,7 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, gradientShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
@@ -122,7 +125,7 @@ final class PipelineLibrary {
         let arena = PinnedArena()
         let data = arena.pin(Specialization(
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
-            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered ? 1 : 0))
+            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0))
         let entries = arena.pin(array: (0..<4).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
@@ -139,7 +142,7 @@ final class PipelineLibrary {
         stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT
         stages[0].module = vertexShader
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
-        stages[1].module = key.paint == .solid ? solidShader : imageShader
+        stages[1].module = key.paint == .solid ? solidShader : key.paint == .gradient ? gradientShader : imageShader
 
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO

@@ -76,3 +76,39 @@ final class ShapeContentPlanTests: XCTestCase {
         XCTAssertTrue(plan(shapeLayer { $0.shape.fillColor = nil; $0.shape.strokeColor = .black; $0.shape.strokeStart = 0.6; $0.shape.strokeEnd = 0.4 }).rasterRequests.isEmpty)
     }
 }
+
+/// CAGradientLayer planning: one shared colour ramp per stop list, opaque only when every colour is.
+final class GradientContentPlanTests: XCTestCase {
+    let canvas = Canvas(width: 100, height: 100, scale: 2, backgroundColor: .white)
+    func plan(_ layers: [Layer]) -> FramePlan {
+        var root = Layer(); root.setFrame(Rect(0, 0, 100, 100)); root.sublayers = layers
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        return FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+    }
+    func gradient(_ colors: [Color], frame: Rect = Rect(0, 0, 50, 50)) -> Layer {
+        var g = Layer(.gradient); g.setFrame(frame); g.gradient.colors = colors; return g
+    }
+
+    func testOpaqueOnlyWhenEveryColourIsOpaque() throws {
+        let opaque = plan([gradient([.white, .black])])
+        XCTAssertEqual(opaque.images.count, 1)
+        XCTAssertTrue(opaque.images[0].isOpaque)
+        XCTAssertEqual(opaque.images[0].pixelHeight, 1, "a colour ramp, not a texture of the layer's size")
+        let item = try XCTUnwrap(opaque.items.last)
+        // Default start (0.5, 0) and end (0.5, 1) on 50×50 bounds.
+        XCTAssertEqual(item.gradient, GradientPaint(type: .axial, start: Point(25, 0), end: Point(25, 50)))
+        XCTAssertFalse(plan([gradient([.white, .clear])]).images[0].isOpaque)
+        XCTAssertTrue(opaque.unsupported.isEmpty)
+    }
+
+    func testLayersWithTheSameStopsShareOneRamp() {
+        let p = plan([gradient([.white, .black]), gradient([.white, .black], frame: Rect(50, 50, 20, 40))])
+        XCTAssertEqual(p.images.count, 1)
+        XCTAssertEqual(p.rasterRequests.count, 1)
+        XCTAssertEqual(p.items.count, 2)
+    }
+
+    func testNoColoursDrawNothing() {
+        XCTAssertTrue(plan([gradient([])]).items.isEmpty)
+    }
+}
