@@ -87,6 +87,25 @@ public final class ContentRasterizer {
         case .gradientRamp(let colors, let locations):
             return GradientRamp.bitmap(colors: colors.map { [$0.red, $0.green, $0.blue, $0.alpha] }, locations: locations,
                                        width: r.pixelWidth, key: r.key)
+        case .text(let t):
+            var job = TextRasterJob(string: t.string, family: t.family, sizePixels: t.fontSize * t.scale,
+                                    color: [t.color.red, t.color.green, t.color.blue, t.color.alpha].map { min(max($0, 0), 1) },
+                                    widthPixels: t.width * t.scale, heightPixels: t.height * t.scale)
+            job.weight = t.weight; job.italic = t.italic; job.wrapped = t.wrapped
+            switch t.alignment {
+            case .natural: job.alignment = .natural
+            case .left: job.alignment = .left
+            case .right: job.alignment = .right
+            case .center: job.alignment = .center
+            case .justified: job.alignment = .justified
+            }
+            switch t.truncation {
+            case .none: job.truncation = .none
+            case .start: job.truncation = .start
+            case .middle: job.truncation = .middle
+            case .end: job.truncation = .end
+            }
+            return try TextRasterizer.rasterize(job, width: r.pixelWidth, height: r.pixelHeight, key: r.key).0
         }
     }
 }

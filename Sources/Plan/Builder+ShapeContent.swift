@@ -19,6 +19,7 @@ extension Builder {
         switch layer.layerClass {
         case .shape: shapeContent(layer, world, alpha, clips, path: path)
         case .gradient: gradientContent(layer, world, alpha, clips)
+        case .text: textContent(layer, world, alpha, clips, path: path)
         default: break
         }
     }

@@ -130,8 +130,6 @@ struct Builder {
             report(.groupOpacity, layer, path)
         }
         switch layer.layerClass {
-        case .text:
-            if let s = layer.text.string, !s.isEmpty { report(.textContent, layer, path) }
         default: break
         }
     }

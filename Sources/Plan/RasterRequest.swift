@@ -24,6 +24,8 @@ public enum RasterContent: Sendable, Equatable {
     /// A CAGradientLayer's colour ramp: `colors` at `locations` (as many of each), interpolated
     /// over `pixelWidth` texels (`GradientPaint`).
     case gradientRamp(colors: [Color], locations: [Double])
+    /// A CATextLayer's string in its bounds.
+    case text(TextRaster)
 }
 
 /// A CAShapeLayer's content as the rasteriser needs it, in the layer's point space, with the
