@@ -74,6 +74,9 @@ int caprof_text_layout(const caprof_text_style *s, caprof_text_metrics *m,
     pango_font_description_set_style(desc, s->italic ? PANGO_STYLE_ITALIC : PANGO_STYLE_NORMAL);
     pango_font_description_set_absolute_size(desc, s->size_px * PANGO_SCALE);
     pango_layout_set_font_description(layout, desc);
+    PangoFontMetrics *fm = pango_context_get_metrics(ctx, desc, NULL);
+    int ascent = pango_font_metrics_get_ascent(fm);
+    pango_font_metrics_unref(fm);
     pango_font_description_free(desc);
     pango_layout_set_text(layout, s->text, -1);
 
@@ -102,16 +105,19 @@ int caprof_text_layout(const caprof_text_style *s, caprof_text_metrics *m,
         if (s->alignment == 2) dx = s->width_px - lw;
         else if (s->alignment == 3) dx = (s->width_px - lw) / 2;
     }
+    // Core Text puts the first baseline one ascent below the top edge; Pango may add leading
+    // above it. Shift so the first baseline is at the font's ascent.
+    double dy = (double)(ascent - pango_layout_get_baseline(layout)) / PANGO_SCALE;
     if (m) {
         m->line_count = pango_layout_get_line_count(layout);
-        m->ink_x = (double)ink.x / PANGO_SCALE + dx; m->ink_y = (double)ink.y / PANGO_SCALE;
+        m->ink_x = (double)ink.x / PANGO_SCALE + dx; m->ink_y = (double)ink.y / PANGO_SCALE + dy;
         m->ink_w = (double)ink.width / PANGO_SCALE; m->ink_h = (double)ink.height / PANGO_SCALE;
-        m->logical_x = (double)logical.x / PANGO_SCALE + dx; m->logical_y = (double)logical.y / PANGO_SCALE;
+        m->logical_x = (double)logical.x / PANGO_SCALE + dx; m->logical_y = (double)logical.y / PANGO_SCALE + dy;
         m->logical_w = (double)logical.width / PANGO_SCALE; m->logical_h = (double)logical.height / PANGO_SCALE;
     }
     if (rgba && s->color[3] > 0) {
         cairo_set_source_rgba(cr, s->color[0], s->color[1], s->color[2], s->color[3]);
-        cairo_move_to(cr, dx, 0);
+        cairo_move_to(cr, dx, dy);
         pango_cairo_show_layout(cr, layout);
     }
     g_object_unref(layout);
