@@ -35,7 +35,9 @@ extension Builder {
         let paint = GradientPaint(type: g.type, start: unit(g.startPoint), end: unit(g.endPoint))
         let shape = RoundedShape(rect: b, radii: layer.cornerRadii, curve: layer.cornerCurve)
         let before = items.count
-        emitShape(layer, .contents, .clear, world, shape, inner: nil, clips)
+        // Role background: to the profiler a gradient is a filled shape like a background (its
+        // blending from the ramp's opacity, its edges from the bounds), not a resampled image.
+        emitShape(layer, .background, .clear, world, shape, inner: nil, clips)
         guard items.count > before else { return }
         items[before].paint = .image(index: index, sampling: .linear, opacity: Float(alpha))
         items[before].gradient = paint

@@ -8,14 +8,6 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// opacity < 1 with allowsGroupOpacity over sublayers: drawn as per-layer opacity (as if
     /// allowsGroupOpacity were NO), which differs where children overlap.
     case groupOpacity
-    /// CAShapeLayer path, fill and stroke.
-    case shapeContent
-    /// CAGradientLayer colours.
-    case gradientContent
-    /// CATextLayer text.
-    case textContent
-    /// CAReplicatorLayer instances after the first.
-    case replicatorInstances
     /// More nested, differently transformed masksToBounds clips than the backend's slots.
     case deepClipNesting
 
@@ -24,10 +16,6 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .mask: return "mask layers are not rendered yet; the layer is drawn unmasked"
         case .shadow: return "shadows are not rendered yet"
         case .groupOpacity: return "group opacity is drawn as per-layer opacity (as if allowsGroupOpacity were false); overlapping sublayers show through"
-        case .shapeContent: return "CAShapeLayer paths are not rendered yet"
-        case .gradientContent: return "CAGradientLayer gradients are not rendered yet"
-        case .textContent: return "CATextLayer text is not rendered yet"
-        case .replicatorInstances: return "CAReplicatorLayer draws only instance 0 for now"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         }
     }
