@@ -112,7 +112,7 @@ struct ModelEpoch: Sendable {
     /// instance k's copies evaluated at t − k·instanceDelay (once for all when the delay is 0).
     private func expandReplicas(_ layer: inout Layer, parentTime t: Double) {
         let r = layer.replicator
-        let count = min(max(r.instanceCount, 0), ReplicatorExpansion.maxInstanceCount)
+        let count = ReplicatorExpansion.count(layer)
         let model = layer.sublayers
         var shared: [Layer]?
         var out: [Layer] = []

@@ -21,11 +21,36 @@ import LayerModel
 ///   the outer tint multiplies the inner instances' colours again.
 ///
 /// `instanceCount` may animate; it is clamped to `maxInstanceCount` (the scene-file limit of
-/// `SceneLimits.maxInstanceCount`), and a frame stops expanding once `maxExpandedInstances`
-/// containers exist (the file limit `SceneLimits.maxReplicatedLayers` bounds scenes at rest).
+/// `SceneLimits.maxInstanceCount`), and further so that one replicator's expansion stays within
+/// `maxExpandedLayers` layers (the file limit `SceneLimits.maxReplicatedLayers`, which bounds scenes
+/// at rest), so an animated count can never exhaust memory.
 enum ReplicatorExpansion {
     static let maxInstanceCount = 10_000
-    static let maxExpandedInstances = 1_000_000
+    static let maxExpandedLayers = 1_000_000
+    /// Instance containers' ids: above every scene id (ids are dense from 0) and below the id of
+    /// the presentation root's transition container (Int.max / 2).
+    static let containerIDBase = Int.max / 4
+
+    /// How many layers `layers` become once expanded (nested replicators at their current counts),
+    /// saturating just above `maxExpandedLayers`.
+    static func expandedSize(_ layers: [Layer]) -> Int {
+        var n = 0
+        for l in layers {
+            let inner = expandedSize(l.sublayers)
+            let copies = l.layerClass == .replicator ? min(max(l.replicator.instanceCount, 0), maxInstanceCount) : 1
+            n += 1 + (l.layerClass == .replicator ? copies * (inner + 1) : inner)
+            if n > maxExpandedLayers { return maxExpandedLayers + 1 }
+        }
+        return n
+    }
+
+    /// The number of instances a replicator expands to now.
+    static func count(_ replicator: Layer) -> Int {
+        let asked = min(max(replicator.replicator.instanceCount, 0), maxInstanceCount)
+        guard asked > 0 else { return 0 }
+        let perInstance = expandedSize(replicator.sublayers) + 1
+        return min(asked, max(1, maxExpandedLayers / perInstance))
+    }
 
     /// The colour multiplier of instance `k`, clamped per component.
     static func instanceColor(_ r: ReplicatorProperties, _ k: Int) -> Color {
@@ -39,9 +64,10 @@ enum ReplicatorExpansion {
     /// The container of instance `k`, holding `copies` (already evaluated at their instance's time).
     static func container(for replicator: Layer, instance k: Int, power: Transform3D, copies: [Layer]) -> Layer {
         var c = Layer(.transform)
-        c.id = replicator.id            // attributed to the replicator in reports
-        c.name = replicator.name
-        c.location = replicator.location
+        // Its own id (the profiler's layer directory is keyed by id): containers draw nothing, so
+        // nothing is ever attributed to it; the copies keep their model ids, so every instance of a
+        // layer is reported as that layer.
+        c.id = containerIDBase + replicator.id
         let b = replicator.bounds
         c.bounds = b
         c.anchorPoint = Point(0.5, 0.5)
