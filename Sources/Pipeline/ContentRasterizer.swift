@@ -33,6 +33,8 @@ public final class ContentRasterizer {
         }
     }
     public private(set) var lastStats = Stats()
+    /// Requests rasterised since this rasterizer was made (all frames).
+    public private(set) var totalRasterized = 0
 
     public init() {}
 
@@ -59,6 +61,7 @@ public final class ContentRasterizer {
             out[r.key] = bitmap
         }
         lastStats = stats
+        totalRasterized += stats.rasterized
         evict()
         return out
     }
