@@ -15,11 +15,14 @@ extension Builder {
     static let maxShapeTextureSide = 8192
 
     /// Content drawn by the layer's class, after its contents image (called from `visit`).
-    mutating func layerContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int]) {
+    /// `flipped`: under an odd number of geometryFlipped ancestors. Text is kept upright there, as
+    /// contents images are (reference §1.6); a shape's path and a gradient's points are geometry
+    /// in the layer's space and flip with it.
+    mutating func layerContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int]) {
         switch layer.layerClass {
         case .shape: shapeContent(layer, world, alpha, clips, path: path)
         case .gradient: gradientContent(layer, world, alpha, clips)
-        case .text: textContent(layer, world, alpha, clips, path: path)
+        case .text: textContent(layer, world, alpha, clips, flipped: flipped, path: path)
         default: break
         }
     }

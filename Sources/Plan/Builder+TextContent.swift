@@ -7,7 +7,7 @@ import LayerModel
 /// contents image. The key holds what decides the pixels (string, font, size, colour, modes, box,
 /// scale), so a layer that moves or fades keeps its texture; changed text is rasterised again.
 extension Builder {
-    mutating func textContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int]) {
+    mutating func textContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int]) {
         let t = layer.text
         guard let string = t.string, !string.isEmpty, let color = t.foregroundColor, color.alpha > 0,
               t.fontSize > 0, t.fontSize.isFinite else { return }
@@ -43,7 +43,8 @@ extension Builder {
                               layer: layer.id))
             if clips.count > DrawItem.maxClips { report(.deepClipNesting, layer, path); clips.removeFirst() }
         }
-        let uv = Rect(0, 0, Double(w), Double(h))
+        var uv = Rect(0, 0, Double(w), Double(h))
+        if flipped { uv = Rect(0, Double(h), Double(w), -Double(h)) }
         items.append(DrawItem(layer: layer.id, role: .contents,
                               paint: .image(index: index, sampling: chooseSampling(layer, world, quad, uv), opacity: Float(alpha)),
                               transform: world, quad: quad, uv: uv, clips: clips))

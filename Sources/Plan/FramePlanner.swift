@@ -77,7 +77,7 @@ struct Builder {
         if draws {
             background(layer, world, alpha, clipList)
             contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path)
-            layerContent(layer, world, alpha, clipList, path: path)
+            layerContent(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path)
         }
 
         // Sublayers, with this layer's bounds as a clip when masksToBounds.

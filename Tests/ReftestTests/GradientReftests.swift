@@ -1,3 +1,4 @@
+import SceneFormat
 import XCTest
 
 /// CAGradientLayer (reference §2.2, §5.2) against hand-computed colours: t from the geometry of
@@ -68,5 +69,17 @@ final class GradientReftests: ReftestCase {
         let img = try gradient(#""colors": ["red", "red"], "cornerRadius": 20, "opacity": 0.5"#)
         assertPixel(img, 0, 0, [255, 255, 255, 255], tolerance: 0)          // outside the corner arc
         assertPixel(img, 50, 50, [255, 128, 128, 255], tolerance: 1)        // red at 0.5 over white
+    }
+}
+
+extension GradientReftests {
+    func testColoursAndLocationsAnimate() throws {
+        // colors [red, red] → [blue, blue] over 1 s, linear: at 0.5 s every stop is (0.5, 0, 0.5)
+        // (colours interpolate per component, reference §5.2).
+        let json = scene(20, 20, #"{"class": "CAGradientLayer", "frame": [0, 0, 20, 20], "colors": ["red", "red"], "animations": [{"class": "CABasicAnimation", "keyPath": "colors", "fromValue": ["red", "red"], "toValue": ["blue", "blue"], "duration": 1, "timingFunction": "linear"}]}"#)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "g.json", baseDirectory: "/")
+        let f = try Self.renderer.render(doc, at: 0.5)
+        let img = Image(width: f.width, height: f.height, pixels: f.pixels)
+        assertPixel(img, 10, 10, [128, 0, 128, 255], tolerance: 1)
     }
 }

@@ -60,3 +60,19 @@ final class TextReftests: ReftestCase {
         XCTAssertTrue((0..<50).contains { y in (0..<100).contains { img.pixel($0, y) == [255, 255, 255, 255] } })
     }
 }
+
+extension TextReftests {
+    func testTextStaysUprightUnderAGeometryFlippedSuperlayer() throws {
+        // A flipped superlayer places its sublayers mirrored, but contents (text included) stay
+        // upright (reference §1.6): the ink of "T" is wider at its top than at its bottom either way.
+        func topHeavy(_ img: Image) throws -> Bool {
+            let b = try XCTUnwrap(inkBounds(img))
+            func width(_ y: Int) -> Int { (0..<img.width).filter { img.pixel($0, y) != [255, 255, 255, 255] }.count }
+            return width(b.minY + 1) > width(b.maxY - 1)
+        }
+        let upright = try render(scene(60, 60, #"{"class": "CATextLayer", "frame": [0, 0, 60, 60], "foregroundColor": "black", "fontSize": 40, "string": "T"}"#))
+        let flipped = try render(scene(60, 60, #"{"frame": [0, 0, 60, 60], "geometryFlipped": true, "sublayers": [{"class": "CATextLayer", "frame": [0, 0, 60, 60], "foregroundColor": "black", "fontSize": 40, "string": "T"}]}"#))
+        XCTAssertTrue(try topHeavy(upright))
+        XCTAssertTrue(try topHeavy(flipped))
+    }
+}
