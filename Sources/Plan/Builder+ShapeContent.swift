@@ -11,8 +11,25 @@ import LayerModel
 /// opacity change leaves alone, so such animations keep the texture; a path, stroke or scale change
 /// gives a new key and so a new rasterisation.
 extension Builder {
-    /// The largest side of a shape texture; larger extents are rasterised at a lower scale.
-    static let maxShapeTextureSide = 8192
+    /// The largest side of a shape or text texture; larger extents are rasterised at a lower scale
+    /// (4096² texels = 64 MiB).
+    static let maxShapeTextureSide = 4096
+    /// The most texels one frame may ask to rasterise (64 Mpx = 256 MiB, about 22 full 1170×2532
+    /// screens): content beyond it is not drawn and reported, so a hostile scene of many huge shapes
+    /// cannot exhaust memory.
+    static let maxRasterPixelsPerFrame = 64 << 20
+
+    /// Admits a new raster request of w×h texels against the frame's budget (a key already asked
+    /// for this frame costs nothing more); false, with a warning, when it does not fit.
+    mutating func admitRaster(_ key: UInt64, _ w: Int, _ h: Int, _ layer: Layer, _ path: [Int]) -> Bool {
+        if requestedRasters.contains(key) { return true }
+        if rasterPixels + w * h > Self.maxRasterPixelsPerFrame {
+            report(.rasterBudget, layer, path)
+            return false
+        }
+        rasterPixels += w * h
+        return true
+    }
 
     /// Content drawn by the layer's class, after its contents image (called from `visit`).
     /// `flipped`: under an odd number of geometryFlipped ancestors. Text is kept upright there, as
@@ -54,9 +71,10 @@ extension Builder {
         }
         var t = texels(sx, sy)
         let side = Double(Self.maxShapeTextureSide)
-        if t.w > Self.maxShapeTextureSide || t.h > Self.maxShapeTextureSide {
+        while t.w > Self.maxShapeTextureSide || t.h > Self.maxShapeTextureSide, sx > 1.0 / 1024 || sy > 1.0 / 1024 {
+            // Scale down (rounding the quantised scale down, so it does fit) and measure again.
             let k = min(side / Double(t.w + 2), side / Double(t.h + 2))
-            sx = quantizeScale(sx * k); sy = quantizeScale(sy * k)
+            sx = max((sx * k * 1024).rounded(.down) / 1024, 1.0 / 1024); sy = max((sy * k * 1024).rounded(.down) / 1024, 1.0 / 1024)
             t = texels(sx, sy)
         }
         guard t.w > 0, t.h > 0, t.w <= Self.maxShapeTextureSide, t.h <= Self.maxShapeTextureSide else { return }
@@ -71,6 +89,7 @@ extension Builder {
                                  lineDashPattern: dashes, lineDashPhase: phase,
                                  scaleX: sx, scaleY: sy, originX: t.x0, originY: t.y0)
         let key = Self.contentKey(raster, width: t.w, height: t.h)
+        guard admitRaster(key, t.w, t.h, layer, path) else { return }
         let index = imageSlot(ImageInfo(key: key, width: t.w, height: t.h, isOpaque: false))
         if requestedRasters.insert(key).inserted {
             rasterRequests.append(RasterRequest(key: key, pixelWidth: t.w, pixelHeight: t.h, content: .shape(raster), layer: layer.id))

@@ -33,6 +33,7 @@ extension Builder {
         k.mix(string); k.mix(font.family); k.mix(font.weight); k.mix(font.italic ? 1 : 0); k.mix(t.fontSize); k.mix(color)
         k.mix(t.alignmentMode.rawValue); k.mix(t.wrapped ? 1 : 0); k.mix(t.truncationMode.rawValue)
         k.mix(b.width); k.mix(b.height); k.mix(scale); k.mix(w); k.mix(h)
+        guard admitRaster(k.value, w, h, layer, path) else { return }
         let index = imageSlot(ImageInfo(key: k.value, width: w, height: h, isOpaque: false))
         if requestedRasters.insert(k.value).inserted {
             rasterRequests.append(RasterRequest(key: k.value, pixelWidth: w, pixelHeight: h, content: .text(raster), layer: layer.id))

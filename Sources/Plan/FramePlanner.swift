@@ -43,6 +43,7 @@ struct Builder {
     var offscreenPasses: [OffscreenPass] = []
     var rasterRequests: [RasterRequest] = []
     var requestedRasters: Set<UInt64> = []
+    var rasterPixels = 0
 
     init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
 

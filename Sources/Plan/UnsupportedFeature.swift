@@ -10,12 +10,15 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     case groupOpacity
     /// More nested, differently transformed masksToBounds clips than the backend's slots.
     case deepClipNesting
+    /// The frame asks to rasterise more shape and text texels than `maxRasterPixelsPerFrame`.
+    case rasterBudget
 
     public var message: String {
         switch self {
         case .mask: return "mask layers are not rendered yet; the layer is drawn unmasked"
         case .shadow: return "shadows are not rendered yet"
         case .groupOpacity: return "group opacity is drawn as per-layer opacity (as if allowsGroupOpacity were false); overlapping sublayers show through"
+        case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         }
     }

@@ -112,3 +112,23 @@ final class GradientContentPlanTests: XCTestCase {
         XCTAssertTrue(plan([gradient([])]).items.isEmpty)
     }
 }
+
+/// Hostile sizes: textures are capped per side and per frame, with a warning, never unbounded.
+final class RasterBudgetPlanTests: XCTestCase {
+    func testHugeShapesAreCappedPerSideAndPerFrame() {
+        let canvas = Canvas(width: 1000, height: 1000, scale: 1)
+        var root = Layer(); root.setFrame(Rect(0, 0, 1000, 1000))
+        for i in 0..<8 {
+            var s = Layer(.shape); s.setFrame(Rect(0, 0, 100, 100))
+            s.shape.path = .rect(Rect(0, 0, 20_000, 20_000)); s.shape.fillColor = Color(Double(i) / 8, 0, 0)
+            root.sublayers.append(s)
+        }
+        var sc = Scene(canvas: canvas, root: root); sc.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: sc.root)
+        XCTAssertTrue(p.rasterRequests.allSatisfy { $0.pixelWidth <= 4096 && $0.pixelHeight <= 4096 })
+        let total = p.rasterRequests.reduce(0) { $0 + $1.pixelWidth * $1.pixelHeight }
+        XCTAssertLessThanOrEqual(total, 64 << 20)
+        XCTAssertEqual(p.rasterRequests.count, 4, "four 4096² textures fill the 64 Mpx budget")
+        XCTAssertTrue(p.unsupported.contains { $0.feature.contains("64 Mpx") }, "\(p.unsupported)")
+    }
+}
