@@ -82,3 +82,15 @@ public struct ContentKey {
         }
     }
 }
+
+extension FramePlan {
+    /// The raster requests whose content the previous frame did not show: what a renderer that
+    /// keeps last frame's rasters must rasterise (on the CPU) and upload for this frame — the
+    /// deterministic part of `raster.cpu` (its bytes are pixelWidth × pixelHeight × 4; the CPU time
+    /// is measured by the pipeline, `ContentRasterizer.Stats`). All of them when `previous` is nil.
+    public func newRasterRequests(since previous: FramePlan?) -> [RasterRequest] {
+        guard let previous else { return rasterRequests }
+        let shown = Set(previous.rasterRequests.map(\.key))
+        return rasterRequests.filter { !shown.contains($0.key) }
+    }
+}

@@ -132,3 +132,13 @@ final class RasterBudgetPlanTests: XCTestCase {
         XCTAssertTrue(p.unsupported.contains { $0.feature.contains("64 Mpx") }, "\(p.unsupported)")
     }
 }
+
+extension ShapeContentPlanTests {
+    func testNewRasterRequestsAreThoseThePreviousFrameDidNotShow() {
+        let a = plan(shapeLayer()), moved = plan(shapeLayer { $0.position = Point(90, 90) })
+        let trimmed = plan(shapeLayer { $0.shape.strokeColor = .black; $0.shape.strokeEnd = 0.5 })
+        XCTAssertEqual(a.newRasterRequests(since: nil).count, 1)
+        XCTAssertEqual(moved.newRasterRequests(since: a).count, 0, "a move re-uses the raster")
+        XCTAssertEqual(trimmed.newRasterRequests(since: a).map(\.pixelWidth), [trimmed.rasterRequests[0].pixelWidth])
+    }
+}
