@@ -60,9 +60,16 @@ extension Builder {
             let grown = Rect(b.minX - m, b.minY - m, b.width + 2 * m, b.height + 2 * m)
             extent = extent.map { $0.union(grown) } ?? grown
         }
-        guard let e = extent, e.minX.isFinite, e.minY.isFinite, e.maxX.isFinite, e.maxY.isFinite else { return }
+        guard var e = extent, e.minX.isFinite, e.minY.isFinite, e.maxX.isFinite, e.maxY.isFinite else { return }
 
         var (sx, sy) = rasterScale(world)
+        // Content larger than a texture at full resolution: keep the resolution and rasterise only
+        // what the canvas can show (its preimage in the layer's space, when the matrix is affine).
+        // The crop is part of the key, so such a layer is rasterised again when it moves.
+        if (e.width * sx).rounded(.up) + 2 > Double(Self.maxShapeTextureSide) || (e.height * sy).rounded(.up) + 2 > Double(Self.maxShapeTextureSide),
+           let visible = visiblePreimage(world), let crop = e.intersection(visible) {
+            e = crop
+        }
         // One texel of margin on each side for the antialiased edge.
         func texels(_ sx: Double, _ sy: Double) -> (x0: Double, y0: Double, w: Int, h: Int) {
             let x0 = (e.minX * sx).rounded(.down) - 1, y0 = (e.minY * sy).rounded(.down) - 1
@@ -105,6 +112,23 @@ extension Builder {
         items.append(DrawItem(layer: layer.id, role: .contents,
                               paint: .image(index: index, sampling: chooseSampling(layer, world, quad, uv), opacity: Float(alpha)),
                               transform: world, quad: quad, uv: uv, clips: clips))
+    }
+
+    /// The canvas (plus a pixel) mapped back into the local space of an affine `world`; nil when
+    /// the matrix is projective or singular.
+    func visiblePreimage(_ m: Transform3D) -> Rect? {
+        guard abs(m.m14) < 1e-12, abs(m.m24) < 1e-12, abs(m.m44) > 1e-12 else { return nil }
+        let a = m.m11 / m.m44, b = m.m12 / m.m44, c = m.m21 / m.m44, d = m.m22 / m.m44
+        let tx = m.m41 / m.m44, ty = m.m42 / m.m44
+        let det = a * d - b * c
+        guard abs(det) > 1e-12 else { return nil }
+        let w = Double(canvas.pixelWidth), h = Double(canvas.pixelHeight)
+        let corners = [Point(-1, -1), Point(w + 1, -1), Point(w + 1, h + 1), Point(-1, h + 1)].map { p -> Point in
+            // Row vectors: device = (x, y)·[a b; c d] + (tx, ty).
+            let u = p.x - tx, v = p.y - ty
+            return Point((u * d - v * c) / det, (v * a - u * b) / det)
+        }
+        return Rect.bounding(corners)
     }
 
     static func contentKey(_ r: ShapeRaster, width: Int, height: Int) -> UInt64 {

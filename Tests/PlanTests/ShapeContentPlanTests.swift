@@ -116,8 +116,10 @@ final class GradientContentPlanTests: XCTestCase {
 /// Hostile sizes: textures are capped per side and per frame, with a warning, never unbounded.
 final class RasterBudgetPlanTests: XCTestCase {
     func testHugeShapesAreCappedPerSideAndPerFrame() {
-        let canvas = Canvas(width: 1000, height: 1000, scale: 1)
-        var root = Layer(); root.setFrame(Rect(0, 0, 1000, 1000))
+        // On a 4000×4000 canvas each 20 000-pt square is cropped to what the canvas shows (about
+        // 4002² texels, 16 Mpx): four fit in the 64 Mpx budget, the others are not drawn.
+        let canvas = Canvas(width: 4000, height: 4000, scale: 1)
+        var root = Layer(); root.setFrame(Rect(0, 0, 4000, 4000))
         for i in 0..<8 {
             var s = Layer(.shape); s.setFrame(Rect(0, 0, 100, 100))
             s.shape.path = .rect(Rect(0, 0, 20_000, 20_000)); s.shape.fillColor = Color(Double(i) / 8, 0, 0)
@@ -128,7 +130,7 @@ final class RasterBudgetPlanTests: XCTestCase {
         XCTAssertTrue(p.rasterRequests.allSatisfy { $0.pixelWidth <= 4096 && $0.pixelHeight <= 4096 })
         let total = p.rasterRequests.reduce(0) { $0 + $1.pixelWidth * $1.pixelHeight }
         XCTAssertLessThanOrEqual(total, 64 << 20)
-        XCTAssertEqual(p.rasterRequests.count, 4, "four 4096² textures fill the 64 Mpx budget")
+        XCTAssertEqual(p.rasterRequests.count, 4, "four 16 Mpx textures fill the 64 Mpx budget")
         XCTAssertTrue(p.unsupported.contains { $0.feature.contains("64 Mpx") }, "\(p.unsupported)")
     }
 }
@@ -140,5 +142,24 @@ extension ShapeContentPlanTests {
         XCTAssertEqual(a.newRasterRequests(since: nil).count, 1)
         XCTAssertEqual(moved.newRasterRequests(since: a).count, 0, "a move re-uses the raster")
         XCTAssertEqual(trimmed.newRasterRequests(since: a).map(\.pixelWidth), [trimmed.rasterRequests[0].pixelWidth])
+    }
+}
+
+extension RasterBudgetPlanTests {
+    func testContentLargerThanATextureIsCroppedToTheCanvasAtFullResolution() {
+        // A 390×5000 pt path (a long scroll view's worth) at 3×: 15 000 px tall, over the 4096 cap.
+        // Only the part on the 390×844 pt canvas is rasterised, at 3 px per point.
+        let canvas = Canvas(width: 390, height: 844, scale: 3)
+        var root = Layer(); root.setFrame(Rect(0, 0, 390, 844))
+        var s = Layer(.shape); s.setFrame(Rect(0, 0, 390, 5000)); s.shape.path = .rect(Rect(0, 0, 390, 5000))
+        root.sublayers = [s]
+        var sc = Scene(canvas: canvas, root: root); sc.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: sc.root)
+        let r = p.rasterRequests[0]
+        guard case .shape(let raster) = r.content else { return XCTFail() }
+        XCTAssertEqual(raster.scaleX, 3)
+        XCTAssertEqual(raster.scaleY, 3)
+        XCTAssertLessThanOrEqual(r.pixelHeight, 2532 + 8)
+        XCTAssertGreaterThanOrEqual(r.pixelHeight, 2532)
     }
 }

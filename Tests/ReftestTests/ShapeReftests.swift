@@ -173,3 +173,17 @@ final class ShapeReftests: ReftestCase {
         }
     }
 }
+
+extension ShapeReftests {
+    func testContentLargerThanATextureIsDrawnSharpWhereItIsVisible() throws {
+        // 100×3000 pt at 3× is 9000 px tall (over the 4096 cap): cropped to the canvas, still 3×.
+        // A 1-pt stroke along x = 50 covers device columns 148.5…151.5: 149 and 150 fully.
+        let img = try render(scene(100, 100, scale: 3, #"{"class": "CAShapeLayer", "frame": [0, -1000, 100, 3000], "path": "M50 0 V3000", "fillColor": null, "strokeColor": "black"}"#))
+        for y in [0, 150, 299] {
+            assertPixel(img, 149, y, black, tolerance: 0)
+            assertPixel(img, 150, y, black, tolerance: 0)
+            XCTAssertEqual(Double(img.pixel(148, y)[0]), 127.5, accuracy: 3)
+            assertPixel(img, 147, y, white, tolerance: 0)
+        }
+    }
+}
