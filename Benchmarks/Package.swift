@@ -56,6 +56,17 @@ let package = Package(
             path: "Benchmarks/ProfileBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue #9: offscreen passes: shadows with and without shadowPath, mask versus cornerRadius,
+        // raster-cache hit versus miss (interleaved GPU-time ratios).
+        .executableTarget(
+            name: "OffscreenBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CaprofKit", package: "caprof"),
+            ],
+            path: "Benchmarks/OffscreenBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The reference for caprof's identity composite: a minimal hand-written Vulkan compositor in
         // C doing the same work (benchmark-only; its SPIR-V is checked in, see shaders/regenerate.sh).
         .target(

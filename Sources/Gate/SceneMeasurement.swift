@@ -46,6 +46,7 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
             Metric.misalignedLayers.rawValue: Double(Set(r.findings.filter { $0.id == .misalignedSubpixel || $0.id == .misalignedScaled }
                 .map(\.layer.display)).count),
             Metric.findings.rawValue: Double(r.findings.count),
+            Metric.rasterCacheMisses.rawValue: Double(r.frames.reduce(0) { $0 + ($1.counters.rasterCacheMisses ?? 0) }),
         ]
         if timing {
             let cpu = reports.map { rep in Self.mean(rep.frames.map { f -> Double in

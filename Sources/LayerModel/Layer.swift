@@ -175,6 +175,11 @@ public struct Layer: Sendable {
         get { cold.storage.replicator }
         _modify { yield &mutableCold.replicator }
     }
+    /// Set only in presentation trees: this layer is one state of a running CATransition.
+    public var transitionState: TransitionState? {
+        get { cold.storage.transitionState }
+        _modify { yield &mutableCold.transitionState }
+    }
 
     public init() {}
     public init(_ cls: LayerClass) { layerClass = cls }
@@ -248,6 +253,7 @@ struct ColdProperties: Sendable {
         var gradient: GradientProperties = GradientProperties()
         var text: TextProperties = TextProperties()
         var replicator: ReplicatorProperties = ReplicatorProperties()
+        var transitionState: TransitionState? = nil
 }
 
 /// A copy-on-write box; `Layer` copies it only when a property in it is written and shared.

@@ -30,7 +30,11 @@ public struct Timeline: Sendable, Equatable {
 public struct Unsupported: Sendable, Equatable, CustomStringConvertible {
     public var feature: String
     public var location: SourceLocation?
-    public init(feature: String, location: SourceLocation?) { self.feature = feature; self.location = location }
+    /// The layer it is about, when it is about one (the profiler raises `unsupported` for it).
+    public var layer: LayerID?
+    public init(feature: String, location: SourceLocation?, layer: LayerID? = nil) {
+        self.feature = feature; self.location = location; self.layer = layer
+    }
     public var description: String {
         if let l = location { return "\(l): \(feature)" }
         return feature

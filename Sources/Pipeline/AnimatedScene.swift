@@ -28,7 +28,7 @@ public final class AnimatedScene {
     public func presentation(at time: Double) -> Layer { timeline.presentation(at: time) }
 
     /// Decodes the images of `tree` not decoded yet; returns the table covering it.
-    func images(for tree: Layer) throws -> SceneImages {
+    public func images(for tree: Layer) throws -> SceneImages {
         try images.add(root: tree)
         return images
     }

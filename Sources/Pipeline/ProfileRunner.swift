@@ -16,6 +16,9 @@ public final class ProfileRunner {
     /// Whether every image is opaque, by content key (scanned once per image).
     private var opacity: [UInt64: Bool] = [:]
 
+    /// The shouldRasterize cache a run starts with (empty; its limits are the options).
+    public var rasterCacheLimits = RasterCache()
+
     public init(scene: AnimatedScene, renderer: SceneRenderer?) {
         self.scene = scene; self.renderer = renderer
     }
@@ -60,12 +63,15 @@ public final class ProfileRunner {
         let canvas = scene.canvas
         var profiler = Profiler(canvas: canvas)
         var warnings: [Unsupported] = scene.document.warnings + scene.timeline.warnings
+        var rasterCache = rasterCacheLimits
         for (n, frame) in frames.enumerated() {
             var cost = FrameCost()
             let tree = StageTimings.measure(&cost.evaluateNanoseconds) { scene.presentation(at: frame.time) }
             let images = try scene.images(for: tree)
             let table = opaqueTable(images)
-            let plan = StageTimings.measure(&cost.planNanoseconds) { FramePlanner(canvas: canvas, images: table).plan(root: tree) }
+            let plan = StageTimings.measure(&cost.planNanoseconds) {
+                FramePlanner(canvas: canvas, images: table).plan(root: tree, rasterCache: &rasterCache, time: frame.time)
+            }
             let analysis = StageTimings.measure(&cost.analyzeNanoseconds) {
                 profiler.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap)
             }
@@ -85,6 +91,7 @@ public final class ProfileRunner {
                 cost.uploadedBytes = out.stats.uploadedBytes
                 cost.textureBytes = out.stats.textureBytesResident
                 cost.drawCalls = out.stats.drawCalls
+                if !out.stats.passGPUNanoseconds.isEmpty { cost.passGPUNanoseconds = out.stats.passGPUNanoseconds }
                 if let t = thumbnails, t.frames.contains(frame.index) {
                     let size = Self.fit(width: out.width, height: out.height, maxWidth: t.maxWidth, maxHeight: t.maxHeight)
                     let full = Bitmap(width: out.width, height: out.height, pixels: out.pixels)

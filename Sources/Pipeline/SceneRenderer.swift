@@ -13,6 +13,8 @@ public final class SceneRenderer {
     /// Shape content rasterised on the CPU, kept while frames keep showing it.
     public let content = ContentRasterizer()
     public private(set) var timings = StageTimings()
+    /// The shouldRasterize cache across the frames this renderer draws (reset by `resetRasterCache`).
+    public private(set) var rasterCache = RasterCache()
 
     public init(preferredDevice: String? = nil) throws {
         renderer = try Renderer(preferredDevice: preferredDevice)
@@ -35,7 +37,7 @@ public final class SceneRenderer {
         let tree = StageTimings.measure(&timings.evaluate) { scene.presentation(at: time) }
         let images = try StageTimings.measure(&timings.decodeImages) { try scene.images(for: tree) }
         let plan = StageTimings.measure(&timings.plan) {
-            FramePlanner(canvas: canvas, images: images.table).plan(root: tree)
+            FramePlanner(canvas: canvas, images: images.table).plan(root: tree, rasterCache: &rasterCache, time: time)
         }
         let bitmaps = try StageTimings.measure(&timings.rasterize) { try content.prepare(plan, images: images.bitmaps) }
         let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: bitmaps) }
@@ -70,4 +72,12 @@ public final class SceneRenderer {
     }
 
     public func resetTimings() { timings = StageTimings() }
+
+    /// Forgets the raster cache (the next frame plans every shouldRasterize layer as a first use).
+    public func resetRasterCache() { rasterCache = RasterCache(maxIdleSeconds: rasterCache.maxIdleSeconds, maxScreens: rasterCache.maxScreens) }
+
+    /// Sets the raster cache's limits (and empties it).
+    public func setRasterCacheLimits(maxIdleSeconds: Double, maxScreens: Double) {
+        rasterCache = RasterCache(maxIdleSeconds: maxIdleSeconds, maxScreens: maxScreens)
+    }
 }

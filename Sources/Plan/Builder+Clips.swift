@@ -20,7 +20,8 @@ extension Builder {
                 })
                 guard let r = lastInClip.intersection(clip.shape.rect) else { return nil }
                 list.removeLast()
-                list.append(ActiveClip(fromSublayerSpace: clip.fromSublayerSpace, shape: RoundedShape(rect: r), layer: clip.layer))
+                list.append(ActiveClip(fromSublayerSpace: clip.fromSublayerSpace, shape: RoundedShape(rect: r), layer: clip.layer,
+                                       toTarget: clip.toTarget))
                 return list
             }
         }
@@ -31,6 +32,24 @@ extension Builder {
     /// The clips for items of `layer` (whose local space is the layer's bounds space).
     mutating func drawClips(_ active: [ActiveClip], _ layer: Layer, _ path: [Int]) -> [Clip] {
         var list = active.map { Clip(transform: $0.fromSublayerSpace, shape: $0.shape, layer: $0.layer) }
+        if list.count > DrawItem.maxClips {
+            report(.deepClipNesting, layer, path)
+            list = Array(list.suffix(DrawItem.maxClips))
+        }
+        return list
+    }
+}
+
+extension Builder {
+    /// Ancestors' clips for an item drawn in the current target whose local space is `transform`
+    /// away from it (an offscreen result): each clip's shape is reached through the inverse of its
+    /// layer's plane mapping. nil when a clip's plane is seen edge-on (nothing inside is visible).
+    mutating func clips(_ active: [ActiveClip], forTargetItem transform: Transform3D, _ layer: Layer, _ path: [Int]) -> [Clip]? {
+        var list: [Clip] = []
+        for c in active {
+            guard let inverse = c.toTarget.planarInverse else { return nil }
+            list.append(Clip(transform: transform * inverse, shape: c.shape, layer: c.layer))
+        }
         if list.count > DrawItem.maxClips {
             report(.deepClipNesting, layer, path)
             list = Array(list.suffix(DrawItem.maxClips))

@@ -49,13 +49,14 @@ extension Builder {
     }
 
     /// The contents image with gravity, contentsRect, contentsCenter and contentsScale (§1.7).
-    mutating func contents(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int]) {
+    mutating func contents(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int],
+                           clipToBounds: Bool = true) {
         guard let src = layer.contents, let info = images[src.origin], info.width > 0, info.height > 0 else { return }
         let layout = ContentsLayout.layout(imageWidth: info.width, imageHeight: info.height, bounds: layer.bounds.standardized,
                                            gravity: layer.contentsGravity, contentsRect: layer.contentsRect,
                                            contentsCenter: layer.contentsCenter, contentsScale: layer.contentsScale)
         var clips = clips
-        if layer.masksToBounds {
+        if layer.masksToBounds, clipToBounds {
             // Contents overflowing the bounds (resizeAspectFill, non-scaling gravity) are clipped.
             let own = RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve)
             let r = layout.destination
@@ -140,7 +141,7 @@ extension Builder {
         if quad.width <= 0 || quad.height <= 0 { return false }
         let pts = quad.corners.map { world.apply($0.x, $0.y, 0) }
         if pts.allSatisfy({ $0.w <= 0 }) { return false }
-        if pts.contains(where: { $0.w <= 0 }) { return true }
+        if pts.contains(where: { $0.w <= 0 }) || !cullToCanvas { return true }
         let r = Rect.bounding(pts.map { $0.projected })
         return r.maxX > 0 && r.maxY > 0 && r.minX < Double(canvas.pixelWidth) && r.minY < Double(canvas.pixelHeight)
     }

@@ -35,16 +35,19 @@ extension Builder {
     /// `flipped`: under an odd number of geometryFlipped ancestors. Text is kept upright there, as
     /// contents images are (reference §1.6); a shape's path and a gradient's points are geometry
     /// in the layer's space and flip with it.
-    mutating func layerContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int]) {
+    /// `clipToBounds`: false when an offscreen pass clips the layer's composite to its bounds.
+    mutating func layerContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int],
+                               clipToBounds: Bool = true) {
         switch layer.layerClass {
-        case .shape: shapeContent(layer, world, alpha, clips, path: path)
+        case .shape: shapeContent(layer, world, alpha, clips, path: path, clipToBounds: clipToBounds)
         case .gradient: gradientContent(layer, world, alpha, clips)
-        case .text: textContent(layer, world, alpha, clips, flipped: flipped, path: path)
+        case .text: textContent(layer, world, alpha, clips, flipped: flipped, path: path, clipToBounds: clipToBounds)
         default: break
         }
     }
 
-    mutating func shapeContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int]) {
+    mutating func shapeContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int],
+                               clipToBounds: Bool = true) {
         let s = layer.shape
         guard let shapePath = s.path, !shapePath.elements.isEmpty else { return }
         let fill = s.fillColor.flatMap { $0.alpha > 0 ? $0 : nil }
@@ -102,7 +105,7 @@ extension Builder {
             rasterRequests.append(RasterRequest(key: key, pixelWidth: t.w, pixelHeight: t.h, content: .shape(raster), layer: layer.id))
         }
         var clips = clips
-        if layer.masksToBounds {
+        if layer.masksToBounds, clipToBounds {
             // The path is not clipped to the bounds unless masksToBounds says so (§2.1).
             clips.append(Clip(transform: .identity, shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve),
                               layer: layer.id))

@@ -7,7 +7,8 @@ import LayerModel
 /// contents image. The key holds what decides the pixels (string, font, size, colour, modes, box,
 /// scale), so a layer that moves or fades keeps its texture; changed text is rasterised again.
 extension Builder {
-    mutating func textContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int]) {
+    mutating func textContent(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], flipped: Bool, path: [Int],
+                              clipToBounds: Bool = true) {
         let t = layer.text
         guard let string = t.string, !string.isEmpty, let color = t.foregroundColor, color.alpha > 0,
               t.fontSize > 0, t.fontSize.isFinite else { return }
@@ -39,7 +40,7 @@ extension Builder {
             rasterRequests.append(RasterRequest(key: k.value, pixelWidth: w, pixelHeight: h, content: .text(raster), layer: layer.id))
         }
         var clips = clips
-        if layer.masksToBounds, !layer.cornerRadii.allSatisfy({ $0 <= 0 }) {
+        if layer.masksToBounds, clipToBounds, !layer.cornerRadii.allSatisfy({ $0 <= 0 }) {
             clips.append(Clip(transform: .identity, shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve),
                               layer: layer.id))
             if clips.count > DrawItem.maxClips { report(.deepClipNesting, layer, path); clips.removeFirst() }

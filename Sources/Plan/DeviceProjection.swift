@@ -33,6 +33,14 @@ public enum DeviceProjection {
         return pixelBounds(Rect.bounding(p), width: width, height: height)
     }
 
+    /// `r` rounded out to whole pixels and clipped to the region of `width` × `height` pixels whose
+    /// top-left corner is (originX, originY) (an offscreen target may start left of the canvas).
+    public static func pixelBounds(_ r: Rect, width: Int, height: Int, originX: Double, originY: Double) -> PixelRect? {
+        let shifted = Rect(r.minX - originX, r.minY - originY, r.width, r.height)
+        guard let p = pixelBounds(shifted, width: width, height: height) else { return nil }
+        return PixelRect(x: p.x + Int(originX), y: p.y + Int(originY), width: p.width, height: p.height)
+    }
+
     /// `r` (device pixels) rounded out to whole pixels and clipped to the canvas.
     public static func pixelBounds(_ r: Rect, width: Int, height: Int) -> PixelRect? {
         if r.minX.isNaN || r.minY.isNaN || r.maxX.isNaN || r.maxY.isNaN { return nil }

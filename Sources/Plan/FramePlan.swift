@@ -4,9 +4,17 @@ import LayerModel
 /// FramePlan: the immutable description of one frame between the plan and the backend.
 ///
 /// It is built from a presentation tree without any GPU (see `FramePlanner`), so everything the
-/// profiler counts comes from here and is deterministic. The backend executes it literally:
-/// clear to `clearColor`, then draw `items` in order (painter's algorithm, premultiplied
-/// source-over blending in sRGB-encoded space), then read back.
+/// profiler counts comes from here and is deterministic. It holds two views of the frame:
+///
+/// - the **render graph** the backend executes literally: `offscreenPasses` in order (each
+///   renders into its own target, innermost first), then `canvasItems` onto the canvas cleared to
+///   `clearColor` (painter's algorithm, premultiplied source-over in sRGB-encoded space unless an
+///   item says otherwise), then read back. Items draw offscreen results through
+///   `Paint.offscreen`.
+/// - the **logical items** (`items`): every draw Core Animation makes on screen, in canvas device
+///   pixels and painter's order, with offscreen results expanded into the items they hold (opacity
+///   and clips of the composite folded in). The profiler analyses these, so findings describe the
+///   scene, not how caprof executes it. Without offscreen passes the two lists are the same.
 public struct FramePlan: Sendable {
     /// Target size in device pixels.
     public var pixelWidth: Int
@@ -15,22 +23,31 @@ public struct FramePlan: Sendable {
     public var clearColor: RGBA
     /// The distinct images the items sample; `DrawItem.Paint.image(index:)` indexes this array.
     public var images: [PlannedImage]
-    /// Draw items, back to front.
+    /// The logical draw items, back to front, in canvas device pixels (see above).
     public var items: [DrawItem]
+    /// The items the backend draws onto the canvas, back to front (the last node of the graph).
+    public var canvasItems: [DrawItem]
     /// What the plan saw but does not draw yet (reported to the user, never silently dropped).
     public var unsupported: [Unsupported]
-    /// The offscreen passes Core Animation would render for this frame, innermost first
-    /// (`Builder+OffscreenPasses.swift`). Recorded for the profiler; they do not change `items`.
+    /// The offscreen passes of this frame, in execution order: a pass comes after every pass it
+    /// samples. Only passes that run this frame are listed (a raster-cache hit renders nothing).
     public var offscreenPasses: [OffscreenPass]
-    /// Content to rasterise on the CPU (shapes) before drawing, one per distinct key, in first-use
-    /// order; each is also in `images` under its key (`RasterRequest.swift`).
+    /// shouldRasterize layers this frame: cache hits and misses with their reasons.
+    public var rasterCache: [RasterCacheEvent]
+    /// Raster-cache entries dropped this frame: the backend frees their textures.
+    public var rasterCacheEvictions: [UInt64]
+    /// Content to rasterise on the CPU (shapes, text, gradient ramps) before drawing, one per
+    /// distinct key, in first-use order; each is also in `images` under its key (`RasterRequest.swift`).
     public var rasterRequests: [RasterRequest]
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
-                items: [DrawItem] = [], unsupported: [Unsupported] = [], offscreenPasses: [OffscreenPass] = [],
-                rasterRequests: [RasterRequest] = []) {
+                items: [DrawItem] = [], canvasItems: [DrawItem]? = nil, unsupported: [Unsupported] = [],
+                offscreenPasses: [OffscreenPass] = [], rasterCache: [RasterCacheEvent] = [],
+                rasterCacheEvictions: [UInt64] = [], rasterRequests: [RasterRequest] = []) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
-        self.images = images; self.items = items; self.unsupported = unsupported; self.offscreenPasses = offscreenPasses
+        self.images = images; self.items = items; self.canvasItems = canvasItems ?? items
+        self.unsupported = unsupported; self.offscreenPasses = offscreenPasses
+        self.rasterCache = rasterCache; self.rasterCacheEvictions = rasterCacheEvictions
         self.rasterRequests = rasterRequests
     }
 }
@@ -88,7 +105,27 @@ public struct Clip: Sendable, Equatable {
 /// One quad to draw.
 public struct DrawItem: Sendable, Equatable {
     /// What part of its layer an item draws (for reports and overlays).
-    public enum Role: String, Sendable { case background, contents, border }
+    public enum Role: String, Sendable {
+        case background, contents, border
+        /// The layer's shadow (analytic from shadowPath, or a blurred offscreen pass).
+        case shadow
+        /// The result of an offscreen pass drawn back (group, clip, mask, raster cache).
+        case offscreen
+        /// Content caprof does not draw yet (a subclass's content), placed where Core Animation
+        /// would draw it so the analyses its geometry allows still count it. The backend draws
+        /// nothing for it.
+        case unsupported
+    }
+
+    /// How an item's colour combines with the target (premultiplied).
+    public enum Blend: String, Sendable, Equatable {
+        /// Porter-Duff source-over: src + dst · (1 − src.a). Everything Core Animation composites.
+        case sourceOver
+        /// Porter-Duff destination-in: dst · src.a. Applies a mask's alpha to what a target holds.
+        case destinationIn
+        /// Porter-Duff plus: src + dst. Sums the weighted snapshots of a cross-dissolve.
+        case plus
+    }
 
     /// How image texels are read.
     public enum Sampling: String, Sendable, Equatable {
@@ -108,6 +145,12 @@ public struct DrawItem: Sendable, Equatable {
         case solid(RGBA)
         /// Image `index` of `FramePlan.images`, multiplied by `opacity`.
         case image(index: Int, sampling: Sampling, opacity: Float)
+        /// The target of an offscreen pass (or a raster-cache entry), multiplied by `opacity`; `uv`
+        /// is in the target's texels.
+        case offscreen(OffscreenSource, sampling: Sampling, opacity: Float)
+        /// A Gaussian-blurred `shape` (standard deviation `sigma` in local units) in a premultiplied
+        /// colour: a shadow with a shadowPath, computed analytically (no offscreen pass).
+        case blurredShape(RGBA, sigma: Float)
     }
 
     public var layer: LayerID
@@ -129,15 +172,18 @@ public struct DrawItem: Sendable, Equatable {
     public var innerShape: RoundedShape?
     /// Clips from masksToBounds ancestors (outermost first).
     public var clips: [Clip]
+    /// How the item combines with its target (source-over but for mask application).
+    public var blend: Blend
     /// For CAGradientLayer items: the paint's image is a colour ramp, read at the position this
     /// gives each local point (`GradientPaint`); nil for every other item.
     public var gradient: GradientPaint?
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],
-                gradient: GradientPaint? = nil) {
+                blend: Blend = .sourceOver, gradient: GradientPaint? = nil) {
         self.layer = layer; self.role = role; self.paint = paint; self.transform = transform; self.quad = quad
-        self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips; self.gradient = gradient
+        self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips; self.blend = blend
+        self.gradient = gradient
     }
 
     /// The largest number of clips one item can carry (the backend's fixed slots); the planner

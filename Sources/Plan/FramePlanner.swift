@@ -3,33 +3,50 @@ import LayerModel
 
 /// Builds a `FramePlan` from a presentation tree: the layers as they are on screen at one time.
 ///
-/// Walks the tree in render order (reference §1.10: background, contents, sublayers sorted by
-/// zPosition, border), composes each layer's matrix exactly as reference §1.3 states, decides how
-/// each image is sampled, and turns masksToBounds into clips. Pure: no GPU, no clock, no
-/// unordered iteration, so the same tree always gives the same plan.
+/// Walks the tree in render order (reference §1.10: shadow, background, contents, sublayers sorted
+/// by zPosition, border, then opacity and mask), composes each layer's matrix exactly as reference
+/// §1.3 states, decides how each image is sampled, turns masksToBounds into clips, and decides
+/// every offscreen pass Core Animation would render (`Builder+Offscreen.swift`): the render
+/// graph the backend executes. Pure: no GPU, no clock, no unordered iteration, so the same tree
+/// (and raster-cache state) always gives the same plan.
 public struct FramePlanner {
     public var canvas: Canvas
     public var images: ImageTable
 
     public init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
 
+    /// One frame on its own (an empty raster cache: every shouldRasterize layer is a first use).
     public func plan(root: Layer) -> FramePlan {
-        var b = Builder(canvas: canvas, images: images)
+        var cache = RasterCache()
+        return plan(root: root, rasterCache: &cache, time: 0)
+    }
+
+    /// One frame of a run: `rasterCache` carries the shouldRasterize cache from the previous
+    /// frame's plan and is updated for the next; `time` (seconds of scene time) ages its entries.
+    public func plan(root: Layer, rasterCache: inout RasterCache, time: Double) -> FramePlan {
+        var b = Builder(canvas: canvas, images: images, cache: rasterCache, time: time)
+        b.expireRasterCache()
         let device = Transform3D.scale(canvas.scale, canvas.scale, 1)
         b.visit(root, parentSublayerToDevice: device, clips: [], opacity: 1, flippedAncestors: 0, path: [])
+        b.capRasterCache()
+        rasterCache = b.cache
         let clear = canvas.backgroundColor.map { RGBA(premultiplying: $0) } ?? .clear
+        let logical = b.offscreenPasses.isEmpty && b.rasterContents.isEmpty ? b.items : b.logicalItems(b.items)
         return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
-                         images: b.plannedImages, items: b.items, unsupported: b.unsupported,
-                         offscreenPasses: b.offscreenPasses, rasterRequests: b.rasterRequests)
+                         images: b.plannedImages, items: logical, canvasItems: b.items, unsupported: b.unsupported,
+                         offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
+                         rasterRequests: b.rasterRequests)
     }
 }
 
-/// An active masksToBounds clip while walking: its shape and the matrix from the current
-/// sublayer space into the clip layer's bounds space.
+/// An active masksToBounds clip while walking: its shape, the matrix from the current sublayer
+/// space into the clip layer's bounds space, and the clip layer's bounds space → the current
+/// target (to clip an item that draws an offscreen result, through `planarInverse`).
 struct ActiveClip {
     var fromSublayerSpace: Transform3D
     var shape: RoundedShape
     var layer: LayerID
+    var toTarget: Transform3D
 }
 
 struct Builder {
@@ -44,57 +61,117 @@ struct Builder {
     var rasterRequests: [RasterRequest] = []
     var requestedRasters: Set<UInt64> = []
     var rasterPixels = 0
+    /// The raster cache being updated, this frame's hits and misses, the keys evicted.
+    var cache: RasterCache
+    let time: Double
+    var cacheEvents: [RasterCacheEvent] = []
+    var evictions: [UInt64] = []
+    /// The logical items of each raster-cache entry drawn this frame (for the profiler).
+    var rasterContents: [UInt64: [DrawItem]] = [:]
+    /// Cull items outside the canvas (off inside a raster-cache target, which holds the whole layer).
+    var cullToCanvas = true
+    /// Render the next visited layer as a snapshot (a CATransition state), whatever it needs.
+    var forceSnapshot = false
+    /// Layers whose subclass content is not drawn yet (they get an `unsupported` placeholder item).
+    var undrawn: Set<LayerID> = []
 
-    init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
+    init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
+        self.canvas = canvas; self.images = images; self.cache = cache; self.time = time
+    }
 
     mutating func report(_ f: UnsupportedFeature, _ layer: Layer, _ path: [Int]) {
         let key = "\(layer.id):\(f.rawValue)"
         if reported.insert(key).inserted {
-            unsupported.append(Unsupported(feature: "\(layer.displayName(indexPath: path)): \(f.message)", location: layer.location))
+            unsupported.append(Unsupported(feature: "\(layer.displayName(indexPath: path)): \(f.message)", location: layer.location,
+                                           layer: layer.id))
         }
     }
 
     /// - Parameters:
-    ///   - parentSublayerToDevice: the superlayer's sublayer space → device pixels.
+    ///   - parentSublayerToDevice: the superlayer's sublayer space → the current target (device
+    ///     pixels of the canvas, or of an offscreen target being planned).
     ///   - clips: masksToBounds clips of ancestors, each from the superlayer's sublayer space.
-    ///   - opacity: the product of ancestors' opacities.
+    ///   - opacity: the product of ancestors' opacities (within the current target).
     mutating func visit(_ layer: Layer, parentSublayerToDevice: Transform3D, clips: [ActiveClip],
                         opacity: Double, flippedAncestors: Int, path: [Int]) {
+        let snapshot = forceSnapshot
+        forceSnapshot = false
         if layer.hidden { return }
         let alpha = opacity * min(max(layer.opacity, 0), 1)
         if alpha <= 0 { return }
-        let toParent = layer.toSuperlayerSublayerSpace
-        let world = toParent * parentSublayerToDevice
+        let world = layer.toSuperlayerSublayerSpace * parentSublayerToDevice
         // doubleSided = NO: a back-facing layer is culled with its flattened subtree.
         if !layer.doubleSided, isBackFacing(layer.bounds, world) { return }
-        // Clips in this layer's own bounds space.
-        let localClips = clips.map { ActiveClip(fromSublayerSpace: toParent * $0.fromSublayerSpace, shape: $0.shape, layer: $0.layer) }
-        let clipList = drawClips(localClips, layer, path)
-        let firstItem = items.count
-        defer { recordOffscreenPasses(layer, world, subtreeItems: firstItem..<items.count) }
-
         reportUnsupported(layer, path)
+        var effects = offscreenEffects(layer, path)
+        effects.snapshot = snapshot || layer.transitionState != nil
+        if effects.analyticShadow == nil, let p = layer.shadowPath, !p.elements.isEmpty, shadowColor(layer, alpha: 1) != nil {
+            report(.shadowPathShape, layer, path)
+        }
+        if effects.needsOffscreen {
+            let context = LayerContext(layer: layer, world: world, clips: clips, alpha: alpha,
+                                       flippedAncestors: flippedAncestors, path: path)
+            visitOffscreen(context, effects)
+            return
+        }
+        if let shape = effects.analyticShadow {
+            let localClips = clips.map { ActiveClip(fromSublayerSpace: layer.toSuperlayerSublayerSpace * $0.fromSublayerSpace,
+                                                    shape: $0.shape, layer: $0.layer, toTarget: $0.toTarget) }
+            shadow(layer, world, alpha, drawClips(localClips, layer, path), shape: shape)
+        }
+        draw(layer, world: world, clips: clips, alpha: alpha, flippedAncestors: flippedAncestors, path: path)
+    }
+
+    /// Draws the layer itself and its sublayers into the current item list (reference §1.10 steps
+    /// 2–5). `clipOwnContent` = false when an offscreen pass clips the composite instead.
+    mutating func draw(_ layer: Layer, world: Transform3D, clips: [ActiveClip], alpha: Double,
+                       flippedAncestors: Int, path: [Int], clipOwnContent: Bool = true) {
+        let toParent = layer.toSuperlayerSublayerSpace
+        // Clips in this layer's own bounds space.
+        let localClips = clips.map { ActiveClip(fromSublayerSpace: toParent * $0.fromSublayerSpace, shape: $0.shape,
+                                                layer: $0.layer, toTarget: $0.toTarget) }
+        let clipList = drawClips(localClips, layer, path)
+
         let draws = layer.layerClass != .transform   // CATransformLayer renders only its sublayers
         if draws {
             background(layer, world, alpha, clipList)
-            contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path)
-            layerContent(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path)
+            contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
+                     clipToBounds: clipOwnContent)
+            layerContent(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
+                         clipToBounds: clipOwnContent)
+            undrawnContent(layer, world, alpha, clipList)
         }
 
         // Sublayers, with this layer's bounds as a clip when masksToBounds.
         var childClips = localClips
-        if layer.masksToBounds, draws {
+        if layer.masksToBounds, draws, clipOwnContent {
             let own = ActiveClip(fromSublayerSpace: .identity,
-                                 shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve), layer: layer.id)
+                                 shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve),
+                                 layer: layer.id, toTarget: world)
             guard let merged = push(own, onto: childClips) else { finishBorder(layer, world, alpha, clipList); return }
             childClips = merged
         }
         let toSub = layer.sublayerSpaceToBounds
         let subToDevice = toSub * world
-        childClips = childClips.map { ActiveClip(fromSublayerSpace: toSub * $0.fromSublayerSpace, shape: $0.shape, layer: $0.layer) }
-        for i in renderOrder(layer, subToDevice) {
-            visit(layer.sublayers[i], parentSublayerToDevice: subToDevice, clips: childClips, opacity: alpha,
-                  flippedAncestors: flippedAncestors + (layer.geometryFlipped ? 1 : 0), path: path + [i])
+        childClips = childClips.map { ActiveClip(fromSublayerSpace: toSub * $0.fromSublayerSpace, shape: $0.shape,
+                                                 layer: $0.layer, toTarget: $0.toTarget) }
+        let order = renderOrder(layer, subToDevice)
+        let flipped = flippedAncestors + (layer.geometryFlipped ? 1 : 0)
+        var k = 0
+        while k < order.count {
+            let i = order[k]
+            let s = layer.sublayers[i]
+            // A running CATransition: its previous and new states side by side.
+            if s.transitionState?.role == .previous, k + 1 < order.count,
+               layer.sublayers[order[k + 1]].transitionState?.role == .next {
+                transition(s, layer.sublayers[order[k + 1]], parentSublayerToDevice: subToDevice, clips: childClips,
+                           opacity: alpha, flippedAncestors: flipped, path: path + [order[k + 1]])
+                k += 2
+                continue
+            }
+            visit(s, parentSublayerToDevice: subToDevice, clips: childClips, opacity: alpha,
+                  flippedAncestors: flipped, path: path + [i])
+            k += 1
         }
         finishBorder(layer, world, alpha, clipList)
     }
@@ -125,13 +202,20 @@ struct Builder {
     }
 
     mutating func reportUnsupported(_ layer: Layer, _ path: [Int]) {
-        if layer.mask != nil { report(.mask, layer, path) }
-        if layer.shadowOpacity > 0, let c = layer.shadowColor, c.alpha > 0 { report(.shadow, layer, path) }
-        if layer.opacity < 1, layer.allowsGroupOpacity, !layer.sublayers.isEmpty, layer.layerClass != .transform {
-            report(.groupOpacity, layer, path)
-        }
-        switch layer.layerClass {
-        default: break
-        }
+        // Every layer class's content is drawn now (shapes, gradients, text: `layerContent`;
+        // replicas are expanded by the presentation); `undrawn` stays for content that is not.
     }
+}
+
+/// The layer being drawn through offscreen passes, with what its visit knew.
+struct LayerContext {
+    var layer: Layer
+    /// The layer's bounds space → the current target.
+    var world: Transform3D
+    /// Ancestors' clips (from the superlayer's sublayer space).
+    var clips: [ActiveClip]
+    /// Inherited opacity times the layer's own.
+    var alpha: Double
+    var flippedAncestors: Int
+    var path: [Int]
 }

@@ -1,45 +1,84 @@
 import LayerModel
 
-/// An offscreen pass Core Animation renders for one layer: the layer's subtree is drawn into a
-/// separate target, then composited (reference/core-animation.md §8.1). A node of the frame's pass
-/// graph: `FramePlan.offscreenPasses` lists them innermost first, so a pass comes after every pass
-/// nested inside it.
+/// An offscreen pass: a node of the frame's render graph (reference/core-animation.md §8.1).
 ///
-/// The plan records a pass wherever Core Animation would render one; today our backend draws the
-/// same pixels without it (rounded clips in-shader) or does not draw the effect yet (masks,
-/// shadows, group opacity: see `UnsupportedFeature`). Either way the profiler counts what the
-/// pass costs on a device that renders it.
+/// A pass renders into a target of its own, sized to what it must hold (never the whole canvas by
+/// default), and its result is drawn back by a later item (`DrawItem.Paint.offscreen`) or kept in
+/// the raster cache. The plan decides every pass; the backend executes `FramePlan.offscreenPasses`
+/// in order, literally: allocate (or reuse) a target of `width` × `height`, run the operation,
+/// and leave the result for the items that sample it.
 public struct OffscreenPass: Sendable, Equatable {
-    /// Why the pass exists.
-    public var reason: OffscreenReason
+    /// Why the pass exists (the first is the main reason; a layer can need several at once, e.g.
+    /// a rounded clip and group opacity are one pass).
+    public var reasons: [OffscreenReason]
     /// The layer that needs it.
     public var layer: LayerID
-    /// The pass's target in device pixels, clipped to the canvas: the area rendered offscreen
-    /// and composited again. Never empty (a pass with nothing to render is not recorded).
+    /// Where the pass's result lands on the canvas, in device pixels (clipped to the canvas): what
+    /// the profiler reports and overlays paint.
     public var bounds: PixelRect
-    /// The draw items the pass renders (the layer's subtree, in plan order).
-    public var items: Range<Int>
+    /// The target's size in texels.
+    public var width: Int
+    public var height: Int
+    public var operation: Operation
+    /// Store the result in the raster cache under this key (shouldRasterize); nil for passes whose
+    /// target is released after the frame.
+    public var rasterCacheKey: UInt64?
 
-    public init(reason: OffscreenReason, layer: LayerID, bounds: PixelRect, items: Range<Int>) {
-        self.reason = reason; self.layer = layer; self.bounds = bounds; self.items = items
+    /// What a pass does to its target.
+    public enum Operation: Sendable, Equatable {
+        /// Clear to transparent, then draw `items` (in the target's texel space).
+        case draw([DrawItem])
+        /// A separable Gaussian blur of pass `source`'s alpha along one axis with standard deviation
+        /// `sigma` texels of this target. The horizontal pass keeps coverage in floating point; the
+        /// vertical pass writes `tint` (premultiplied) times the blurred alpha. `downsample` f > 1:
+        /// each texel of this target averages f×f texels of the source (this target is the
+        /// source's size ÷ f, rounded up); the result is drawn back magnified bilinearly.
+        case blur(source: Int, sigma: Double, horizontal: Bool, tint: RGBA, downsample: Int)
     }
 
-    /// Device pixels of the target.
-    public var pixelArea: Int { bounds.area }
+    public init(reasons: [OffscreenReason], layer: LayerID, bounds: PixelRect, width: Int, height: Int,
+                operation: Operation, rasterCacheKey: UInt64? = nil) {
+        self.reasons = reasons; self.layer = layer; self.bounds = bounds
+        self.width = width; self.height = height; self.operation = operation; self.rasterCacheKey = rasterCacheKey
+    }
+
+    /// The main reason.
+    public var reason: OffscreenReason { reasons.first ?? .groupOpacity }
+    /// Texels of the target: the pixels rendered offscreen.
+    public var pixelArea: Int { width * height }
+    /// The items a draw pass renders (empty for a blur).
+    public var items: [DrawItem] {
+        if case .draw(let items) = operation { return items }
+        return []
+    }
+}
+
+/// Where an offscreen result comes from.
+public enum OffscreenSource: Sendable, Equatable, Hashable {
+    /// The target of `FramePlan.offscreenPasses[index]`, rendered earlier this frame.
+    case pass(Int)
+    /// A raster-cache entry rendered in an earlier frame (a cache hit) or earlier this frame.
+    case rasterCache(UInt64)
 }
 
 /// Why Core Animation renders a layer offscreen (reference §8.1). The raw values are the suffixes
-/// of the report's finding ids (`offscreen.<rawValue>`, scene-format.md "the finding vocabulary").
+/// of the report's finding ids (`offscreen.<rawValue>`, the finding vocabulary).
 public enum OffscreenReason: String, Sendable, CaseIterable, Codable {
     /// `mask`: the layer's subtree and its mask are rendered to textures, then combined.
     case mask
-    /// `masksToBounds` with a `cornerRadius`, clipping contents or sublayers to the rounded shape.
+    /// `masksToBounds` with a `cornerRadius`, clipping the composite of more than one draw to the
+    /// rounded shape (an image-only layer is clipped directly, without a pass).
     case roundedClip = "rounded-clip"
-    /// A shadow without `shadowPath`: its shape is the alpha of the rendered subtree.
+    /// A shadow without `shadowPath`: its shape is the alpha of the rendered subtree, blurred.
     case shadow
-    /// `opacity < 1` with `allowsGroupOpacity` over sublayers: the group is flattened first, then
-    /// faded as one.
+    /// `opacity < 1` with `allowsGroupOpacity` over more than one draw: the group is flattened
+    /// first, then faded as one.
     case groupOpacity = "group-opacity"
+    /// `shouldRasterize`: the subtree rendered into the raster cache (only on a cache miss).
+    case rasterize
+    /// A running CATransition: the previous and the new state rendered as snapshots (and, for
+    /// `fade`, mixed in one more pass).
+    case transition
 }
 
 /// A rectangle of whole device pixels: columns x..<x+width, rows y..<y+height.

@@ -15,6 +15,12 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     case antialiasedEdges = "antialiased-edges"
     /// A rounded masksToBounds clip of an ancestor (or of the layer, for its contents) cuts the item.
     case roundedClip = "rounded-clip"
+    /// A `mask` layer (on the layer or an ancestor) cuts the item by its alpha: the masked result
+    /// is composited with blending (its fix is offscreen.mask's).
+    case mask
+    /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
+    /// shadowPath; with one there is nothing to fix).
+    case shadow
 
     /// The paint itself lets the background through: every pixel of the item blends. These raise
     /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
@@ -34,6 +40,8 @@ public enum BlendAnalysis {
 
     /// Why `item` is blended; empty when every pixel it shades is opaque and replaces what is beneath.
     public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?) -> [BlendReason] {
+        if item.role == .shadow { return [.shadow] }
+        if item.role == .unsupported { return [] }   // not drawn: its opacity is unknown
         var r: [BlendReason] = []
         switch item.paint {
         case .solid(let c):
@@ -45,6 +53,11 @@ public enum BlendAnalysis {
         case .image(let index, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque { r.append(.imageAlpha) }
+        case .offscreen(_, _, let opacity):
+            if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
+            r.append(.imageAlpha)
+        case .blurredShape:
+            r.append(.translucentColor)
         }
         for shape in [item.shape, item.innerShape].compactMap({ $0 }) {
             if !shape.isRectangle { r.append(.roundedCorners) }
@@ -53,6 +66,7 @@ public enum BlendAnalysis {
             }
         }
         if item.clips.contains(where: { !$0.shape.isRectangle }) { r.append(.roundedClip) }
+        if layer?.masked == true { r.append(.mask) }
         return Array(Set(r)).sorted()
     }
 
@@ -68,7 +82,8 @@ public enum BlendAnalysis {
         case .solid(let c):
             let a = colorAlpha(item, layer)
             return a > 0 ? min(1, Double(c.a) / a) : 1
-        case .image(_, _, let o): return Double(o)
+        case .image(_, _, let o), .offscreen(_, _, let o): return Double(o)
+        case .blurredShape: return 1
         }
     }
 

@@ -25,6 +25,10 @@ public struct Finding: Sendable, Equatable, Codable {
     public var fix: String
     /// The numbers behind the explanation, from the worst frame.
     public var evidence: Evidence
+    /// Measured device time of its offscreen passes, summed over the run and in its costliest
+    /// frame (nil without a GPU run, and for findings that are no pass).
+    public var gpuNanoseconds: UInt64?
+    public var maxGPUNanoseconds: UInt64?
 
     /// "frames 12–47, 60" / "frame 3".
     public var framesDescription: String { FrameRun.describe(frames) }

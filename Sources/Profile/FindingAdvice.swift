@@ -59,9 +59,36 @@ public enum FindingAdvice {
         case .offscreenShadow:
             return ("a shadow without shadowPath is shaped from the rendered layer's alpha in an offscreen pass\(area(e))",
                     "set shadowPath to the layer's shape (e.g. a rounded rect of its bounds)")
+        case .offscreenRasterize:
+            return ("shouldRasterize renders the layer into the raster cache\(area(e)); a hit then costs one textured draw, every miss another offscreen pass",
+                    "keep shouldRasterize only on layers whose content stays the same for many frames, with rasterizationScale = \(scale)")
+        case .rasterCacheMiss:
+            return ("the cached bitmap was rendered again: \(describe(e.invalidation))",
+                    e.invalidation?.kind == "propertyChanged" || e.invalidation?.kind == "contentChanged"
+                        ? "turn shouldRasterize off while the content inside animates (or move the animated layer out of the rasterised subtree)"
+                        : e.invalidation?.kind == "firstUse" ? "nothing to fix if the layer then stays unchanged: the first frame always renders the bitmap"
+                        : "keep fewer or smaller layers rasterised, or keep them on screen: the cache holds 2.5 screens and drops bitmaps unused for 100 ms")
+        case .unsupported:
+            return ("caprof does not draw this yet: \(e.feature ?? "unsupported content"); the layer still takes part in the analyses its geometry allows",
+                    "nothing to change in the scene: the figures for this layer leave out what that content costs on a device")
+        case .offscreenTransition:
+            return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
+                    "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")
         case .offscreenGroupOpacity:
             return ("opacity below 1 with allowsGroupOpacity flattens the sublayers offscreen before fading them as one\(area(e))",
                     "set allowsGroupOpacity = false when the sublayers do not overlap, or fade the leaves instead")
+        }
+    }
+
+    static func describe(_ i: CacheInvalidation?) -> String {
+        guard let i else { return "unknown reason" }
+        switch i.kind {
+        case "firstUse": return "first use"
+        case "propertyChanged": return "\(i.property ?? "a property") changed on layer #\(i.layer ?? 0) inside it"
+        case "contentChanged": return "what it draws changed"
+        case "rasterizationScaleChanged": return "rasterizationScale changed from \(fmt(i.from ?? 0)) to \(fmt(i.to ?? 0))"
+        case "evictedUnused": return "it was evicted after \(fmt(round3(i.idleSeconds ?? 0))) s unused"
+        default: return "it was evicted because the cache was full"
         }
     }
 

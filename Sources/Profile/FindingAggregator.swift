@@ -23,7 +23,8 @@ public enum FindingAggregator {
     public static func aggregate(_ frames: [FrameObservations], canvasPixels: Int, canvasScale: Double,
                                  runFrames: ClosedRange<Int>) -> [Finding] {
         struct Key: Hashable { var id: FindingID; var layer: LayerID }
-        struct Acc { var frames: [Int] = []; var total = 0; var max = -1; var worst = 0; var evidence = Evidence(); var entry: LayerDirectory.Entry? }
+        struct Acc { var frames: [Int] = []; var total = 0; var max = -1; var worst = 0; var evidence = Evidence(); var entry: LayerDirectory.Entry?
+                     var gpu: UInt64?; var gpuWorst: UInt64? }
         var acc: [Key: Acc] = [:]
         for f in frames.sorted(by: { $0.index < $1.index }) {
             var entries: [LayerID: LayerDirectory.Entry] = [:]
@@ -33,6 +34,7 @@ public enum FindingAggregator {
                 var a = acc[k] ?? Acc()
                 a.frames.append(f.index)
                 a.total += o.pixels
+                if let g = o.gpuNanoseconds { a.gpu = (a.gpu ?? 0) + g; a.gpuWorst = Swift.max(a.gpuWorst ?? 0, g) }
                 if o.pixels > a.max {
                     a.max = o.pixels; a.worst = f.index; a.evidence = o.evidence
                     a.entry = entries[o.layer] ?? a.entry
@@ -48,12 +50,17 @@ public enum FindingAggregator {
             let share = canvasPixels > 0 ? Double(a.max) / Double(canvasPixels) : 0
             let atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
             let advice = FindingAdvice.advise(k.id, a.evidence, layer: entry, canvasScale: canvasScale)
-            out.append(Finding(id: k.id, severity: Severity(canvasShare: share), layer: LayerRef(entry),
-                               phase: atRest ? .atRest : .midAnimation, frames: FrameRun.runs(a.frames),
-                               frameCount: Set(a.frames).count, worstFrame: a.worst, maxPixels: a.max, totalPixels: a.total,
-                               canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: a.evidence))
+            var finding = Finding(id: k.id, severity: Severity(canvasShare: share), layer: LayerRef(entry),
+                                  phase: atRest ? .atRest : .midAnimation, frames: FrameRun.runs(a.frames),
+                                  frameCount: Set(a.frames).count, worstFrame: a.worst, maxPixels: a.max, totalPixels: a.total,
+                                  canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: a.evidence)
+            finding.gpuNanoseconds = a.gpu
+            finding.maxGPUNanoseconds = a.gpuWorst
+            out.append(finding)
         }
         return out.sorted {
+            // What caprof does not draw comes first: every other figure is read in its light.
+            if ($0.id == .unsupported) != ($1.id == .unsupported) { return $0.id == .unsupported }
             if $0.severity != $1.severity { return $0.severity > $1.severity }
             if $0.maxPixels != $1.maxPixels { return $0.maxPixels > $1.maxPixels }
             if $0.id != $1.id { return $0.id < $1.id }

@@ -3,6 +3,9 @@ import Plan
 /// The stable ids of findings (scene-format.md "Reports: the finding vocabulary"). Ids are never
 /// renamed; new analyses add cases. Only what the analyses can raise today is listed.
 public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
+    /// The frame holds content caprof does not draw yet (a layer class, a feature): every report
+    /// says so first, since its figures leave out what that content costs.
+    case unsupported
     /// A layer composited with blending over the content beneath it (Color Blended Layers).
     case blended
     /// A layer whose edges in device pixels are off the pixel grid (Color Misaligned Images, magenta).
@@ -19,6 +22,13 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenShadow = "offscreen.shadow"
     /// An offscreen pass for group opacity.
     case offscreenGroupOpacity = "offscreen.group-opacity"
+    /// A shouldRasterize layer rendered into the raster cache (on a cache miss).
+    case offscreenRasterize = "offscreen.rasterize"
+    /// A running CATransition's snapshots of the previous and the new state.
+    case offscreenTransition = "offscreen.transition"
+    /// A shouldRasterize layer whose cached bitmap had to be rendered again (Color Hits Green and
+    /// Misses Red), with the reason.
+    case rasterCacheMiss = "raster-cache.miss"
 
     /// The finding for an offscreen pass recorded by the plan.
     public init(_ reason: OffscreenReason) {
@@ -27,6 +37,8 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .roundedClip: self = .offscreenRoundedClip
         case .shadow: self = .offscreenShadow
         case .groupOpacity: self = .offscreenGroupOpacity
+        case .rasterize: self = .offscreenRasterize
+        case .transition: self = .offscreenTransition
         }
     }
 
@@ -41,7 +53,11 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .blended: return "Color Blended Layers"
         case .misalignedSubpixel, .misalignedScaled: return "Color Misaligned Images"
         case .contentsLowScale: return "blurry contents"
-        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity: return "Color Offscreen-Rendered"
+        case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize,
+             .offscreenTransition:
+            return "Color Offscreen-Rendered"
+        case .rasterCacheMiss: return "Color Hits Green and Misses Red"
+        case .unsupported: return "not drawn by caprof yet"
         }
     }
 }

@@ -17,6 +17,9 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     public var maxOverdraw: Int
     /// Pixels drawn 0, 1, 2, 3 and 4-or-more times.
     public var overdrawHistogram: [Int]
+    /// shouldRasterize layers drawn from the cache, and rendered again (nil when the frame has none).
+    public var rasterCacheHits: Int?
+    public var rasterCacheMisses: Int?
 
     public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, shadedPixels: Int,
                 blendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {
@@ -39,4 +42,6 @@ public struct FrameAnalysis: Sendable {
     public var layers: [LayerDirectory.Entry]
     /// Per-pixel overdraw counts, when asked for (a canvas-sized buffer).
     public var overdrawMap: OverdrawMap?
+    /// The frame's offscreen passes, in execution order (the render graph as reports show it).
+    public var passes: [PassSummary] = []
 }

@@ -136,14 +136,34 @@ public struct FrameAnalyzer: Sendable {
         var offscreenPixels = 0
         for pass in plan.offscreenPasses {
             offscreenPixels += pass.pixelArea
-            let id = FindingID(pass.reason)
-            var e = Evidence()
-            e.passBounds = pass.bounds
-            if let i = obs.firstIndex(where: { $0.id == id && $0.layer == pass.layer }) {
-                obs[i].pixels += pass.pixelArea
-            } else {
-                obs.append(Observation(id: id, layer: pass.layer, pixels: pass.pixelArea, evidence: e))
+            for reason in pass.reasons {
+                let id = FindingID(reason)
+                var e = Evidence()
+                if !pass.bounds.isEmpty { e.passBounds = pass.bounds }
+                if let i = obs.firstIndex(where: { $0.id == id && $0.layer == pass.layer }) {
+                    obs[i].pixels += pass.pixelArea
+                } else {
+                    obs.append(Observation(id: id, layer: pass.layer, pixels: pass.pixelArea, evidence: e))
+                }
             }
+        }
+        for u in plan.unsupported {
+            guard let layer = u.layer else { continue }
+            var e = Evidence()
+            // The message after the layer's name ("name: message").
+            e.feature = u.feature.split(separator: ":", maxSplits: 1).last.map { String($0.drop { $0 == " " }) } ?? u.feature
+            if let i = obs.firstIndex(where: { $0.id == .unsupported && $0.layer == layer }) {
+                obs[i].evidence.feature = (obs[i].evidence.feature ?? "") + "; " + (e.feature ?? "")
+            } else {
+                obs.append(Observation(id: .unsupported, layer: layer, pixels: layerPixels[layer] ?? 0, evidence: e))
+            }
+        }
+        for event in plan.rasterCache {
+            guard let reason = event.miss else { continue }
+            var e = Evidence()
+            e.invalidation = CacheInvalidation(reason)
+            e.passBounds = event.bounds
+            obs.append(Observation(id: .rasterCacheMiss, layer: event.layer, pixels: event.pixels, evidence: e))
         }
 
         obs.sort { $0.id != $1.id ? $0.id < $1.id : $0.layer < $1.layer }
@@ -155,12 +175,17 @@ public struct FrameAnalyzer: Sendable {
         let histogram = map.histogram
         // The last non-empty bucket is the maximum, unless it is the 4-or-more bucket.
         let top = histogram.lastIndex { $0 > 0 } ?? 0
-        let counters = FrameCounters(items: plan.items.count, offscreenPasses: plan.offscreenPasses.count,
+        var counters = FrameCounters(items: plan.items.count, offscreenPasses: plan.offscreenPasses.count,
                                      offscreenPixels: offscreenPixels, canvasPixels: canvas, shadedPixels: shaded,
                                      blendedPixels: blendedTotal, overdraw: canvas > 0 ? Double(shaded) / Double(canvas) : 0,
                                      maxOverdraw: top < 4 ? top : map.maxCount,
                                      overdrawHistogram: histogram)
-        return FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
-                             overdrawMap: keepOverdrawMap ? map : nil)
+        counters.rasterCacheHits = plan.rasterCache.filter(\.isHit).count
+        counters.rasterCacheMisses = plan.rasterCache.count - counters.rasterCacheHits!
+        if counters.rasterCacheHits == 0 && counters.rasterCacheMisses == 0 { counters.rasterCacheHits = nil; counters.rasterCacheMisses = nil }
+        var analysis = FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
+                                     overdrawMap: keepOverdrawMap ? map : nil)
+        analysis.passes = plan.offscreenPasses.map(PassSummary.init)
+        return analysis
     }
 }

@@ -22,6 +22,8 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var textureBytes: Int?
     /// Draw calls recorded.
     public var drawCalls: Int?
+    /// Device time of each offscreen pass (timestamps around it), in the plan's pass order.
+    public var passGPUNanoseconds: [UInt64]?
 
     public init(evaluateNanoseconds: UInt64 = 0, planNanoseconds: UInt64 = 0, analyzeNanoseconds: UInt64 = 0,
                 uploadNanoseconds: UInt64? = nil, encodeNanoseconds: UInt64? = nil, renderNanoseconds: UInt64? = nil, gpuNanoseconds: UInt64? = nil,

@@ -19,6 +19,8 @@ public struct LayerDirectory: Sendable {
         /// The layer and its descendants (only filled for shouldRasterize layers, the one analysis
         /// that needs a subtree).
         public var subtree: Set<LayerID>
+        /// The layer or an ancestor has a `mask`: its pixels are cut by the mask's alpha.
+        public var masked: Bool = false
 
         /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
         /// Negative ids are a CATransition's previous state (the evaluator's snapshot), named so.
@@ -34,19 +36,20 @@ public struct LayerDirectory: Sendable {
     public private(set) var entries: [LayerID: Entry] = [:]
 
     public init(root: Layer) {
-        visit(root, path: [])
+        visit(root, path: [], masked: false)
     }
 
     public subscript(id: LayerID) -> Entry? { entries[id] }
 
-    private mutating func visit(_ l: Layer, path: [Int]) {
+    private mutating func visit(_ l: Layer, path: [Int], masked: Bool) {
+        let masked = masked || l.mask != nil
         var subtree: Set<LayerID> = []
         if l.shouldRasterize { l.forEach { subtree.insert($0.id) } }
         entries[l.id] = Entry(id: l.id, name: l.name, indexPath: path, location: l.location,
                               backgroundAlpha: l.backgroundColor?.alpha ?? 0, borderAlpha: l.borderColor?.alpha ?? 0,
                               contentsScale: l.contentsScale, shouldRasterize: l.shouldRasterize,
                               rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
-                              subtree: subtree)
-        for (i, s) in l.sublayers.enumerated() { visit(s, path: path + [i]) }
+                              subtree: subtree, masked: masked)
+        for (i, s) in l.sublayers.enumerated() { visit(s, path: path + [i], masked: masked) }
     }
 }

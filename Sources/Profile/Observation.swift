@@ -8,6 +8,9 @@ public struct Observation: Sendable, Equatable {
     /// Device pixels it costs in this frame (see each analysis for what is counted).
     public var pixels: Int
     public var evidence: Evidence
+    /// Measured device time of the offscreen passes behind it in this frame (offscreen.*,
+    /// raster-cache.miss), when the frame was drawn on a GPU with timestamps.
+    public var gpuNanoseconds: UInt64?
 
     public init(id: FindingID, layer: LayerID, pixels: Int, evidence: Evidence) {
         self.id = id; self.layer = layer; self.pixels = pixels; self.evidence = evidence
@@ -38,8 +41,36 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var canvasScale: Double?
     /// offscreen.*: the pass's target in device pixels.
     public var passBounds: PixelRect?
+    /// unsupported: what is not drawn.
+    public var feature: String?
+    /// raster-cache.miss: why the cached bitmap was rendered again.
+    public var invalidation: CacheInvalidation?
 
     public init() {}
+}
+
+/// Why a raster-cache entry missed, as the report states it.
+public struct CacheInvalidation: Sendable, Equatable, Codable {
+    /// firstUse, propertyChanged, contentChanged, rasterizationScaleChanged, evictedUnused, evictedCacheFull.
+    public var kind: String
+    /// propertyChanged: the layer (id) and the key path that changed.
+    public var layer: LayerID?
+    public var property: String?
+    /// rasterizationScaleChanged: the scales; evictedUnused: how long it was unused (seconds).
+    public var from: Double?
+    public var to: Double?
+    public var idleSeconds: Double?
+
+    public init(_ r: InvalidationReason) {
+        switch r {
+        case .firstUse: kind = "firstUse"
+        case .propertyChanged(let l, let p): kind = "propertyChanged"; layer = l; property = p
+        case .contentChanged: kind = "contentChanged"
+        case .rasterizationScaleChanged(let a, let b): kind = "rasterizationScaleChanged"; from = a; to = b
+        case .evictedUnused(let s): kind = "evictedUnused"; idleSeconds = s
+        case .evictedCacheFull: kind = "evictedCacheFull"
+        }
+    }
 }
 
 /// The part of a layer a misalignment is about.

@@ -9,6 +9,12 @@ public enum OverlayKind: String, Sendable, Codable, CaseIterable {
     case misaligned
     /// Android's "Debug GPU overdraw": blue, green, pink, red for pixels drawn 2, 3, 4, 5+ times.
     case overdraw
+    /// Color Offscreen-Rendered Yellow: yellow where an offscreen pass's result lands (deeper for
+    /// nested passes).
+    case offscreen
+    /// Color Hits Green and Misses Red: shouldRasterize layers drawn from the cache (green) or
+    /// rendered again this frame (red).
+    case rasterCache = "raster-cache"
 
     /// What Instruments or Android call it.
     public var title: String {
@@ -16,6 +22,8 @@ public enum OverlayKind: String, Sendable, Codable, CaseIterable {
         case .blended: return "Color Blended Layers"
         case .misaligned: return "Color Misaligned Images"
         case .overdraw: return "GPU overdraw"
+        case .offscreen: return "Color Offscreen-Rendered Yellow"
+        case .rasterCache: return "Color Hits Green and Misses Red"
         }
     }
 
@@ -108,6 +116,10 @@ public enum OverlayPalette {
     /// Overdrawn 1×, 2×, 3× and 4× or more (drawn 2, 3, 4, 5+ times).
     public static let overdraw: [Tint] = [(0xD0, 0xD0, 0xFF, 0.85), (0xD0, 0xFF, 0xD0, 0.85),
                                           (0xFF, 0xC0, 0xC0, 0.85), (0xFF, 0x80, 0x80, 0.85)]
+    /// Offscreen results, one and two-or-more passes deep.
+    public static let offscreen: [Tint] = [(255, 255, 0, 0.5), (255, 255, 0, 0.75)]
+    public static let cacheHit: Tint = (0, 255, 0, 0.6)
+    public static let cacheMiss: Tint = (255, 0, 0, 0.6)
     /// The neutral background without a rendered frame (iOS dark-mode system grey 6).
     public static let neutral: (r: UInt8, g: UInt8, b: UInt8) = (0x1C, 0x1C, 0x1E)
 
@@ -127,6 +139,12 @@ public enum OverlayPalette {
         case .overdraw:
             return [e(overdraw[0], "1×", "drawn twice"), e(overdraw[1], "2×", "drawn 3 times"),
                     e(overdraw[2], "3×", "drawn 4 times"), e(overdraw[3], "4×+", "drawn 5 or more times")]
+        case .offscreen:
+            return [e(offscreen[0], "offscreen", "the result of an offscreen pass is composited here"),
+                    e(offscreen[1], "nested", "two or more offscreen passes deep")]
+        case .rasterCache:
+            return [e(cacheHit, "hit", "shouldRasterize: drawn from the cached bitmap"),
+                    e(cacheMiss, "miss", "shouldRasterize: the bitmap was rendered again this frame")]
         }
     }
 }

@@ -94,11 +94,49 @@ public struct OverlayPainter: Sendable {
             }
         }
 
+        // Offscreen: how many pass results land on each pixel (their canvas bounds).
+        var passDepth = [UInt8](repeating: 0, count: w * h)
+        for pass in plan.offscreenPasses where !pass.bounds.isEmpty && pass.rasterCacheKey == nil {
+            Self.forEach(pass.bounds, w, h) { i in passDepth[i] = passDepth[i] &+ (passDepth[i] < 255 ? 1 : 0) }
+        }
+        for event in plan.rasterCache where !event.isHit {
+            if let b = event.bounds { Self.forEach(b, w, h) { i in passDepth[i] = passDepth[i] &+ (passDepth[i] < 255 ? 1 : 0) } }
+        }
+        var offscreenPixels = base
+        var offscreenCounts = [0, 0]
+        for i in 0..<(w * h) where passDepth[i] > 0 {
+            let nested = passDepth[i] >= 2
+            Self.tint(&offscreenPixels, i, OverlayPalette.offscreen[nested ? 1 : 0])
+            offscreenCounts[nested ? 1 : 0] += 1
+        }
+        // Raster cache: hits green, misses red, by where each cached bitmap lands.
+        var cachePixels = base
+        var cacheState = [UInt8](repeating: 0, count: w * h)
+        for event in plan.rasterCache {
+            guard let b = event.bounds else { continue }
+            Self.forEach(b, w, h) { i in cacheState[i] = event.isHit ? 1 : 2 }
+        }
+        var cacheCounts = [0, 0]
+        for i in 0..<(w * h) where cacheState[i] != 0 {
+            let miss = cacheState[i] == 2
+            Self.tint(&cachePixels, i, miss ? OverlayPalette.cacheMiss : OverlayPalette.cacheHit)
+            cacheCounts[miss ? 1 : 0] += 1
+        }
+
         return FrameOverlays(frame: frame, time: time, background: hasFrame ? .renderedFrame : .neutral, images: [
             OverlayImage(kind: .blended, width: w, height: h, pixels: blendedPixels, legendPixels: blendedCounts),
             OverlayImage(kind: .misaligned, width: w, height: h, pixels: misalignedPixels, legendPixels: misalignedCounts),
             OverlayImage(kind: .overdraw, width: w, height: h, pixels: overdrawPixels, legendPixels: overdrawCounts),
+            OverlayImage(kind: .offscreen, width: w, height: h, pixels: offscreenPixels, legendPixels: offscreenCounts),
+            OverlayImage(kind: .rasterCache, width: w, height: h, pixels: cachePixels, legendPixels: cacheCounts),
         ])
+    }
+
+    /// Calls `body` with the index of every canvas pixel of `r` (clipped to the canvas).
+    static func forEach(_ r: PixelRect, _ w: Int, _ h: Int, _ body: (Int) -> Void) {
+        let x0 = max(r.x, 0), y0 = max(r.y, 0), x1 = min(r.x + r.width, w), y1 = min(r.y + r.height, h)
+        guard x1 > x0, y1 > y0 else { return }
+        for y in y0..<y1 { for x in x0..<x1 { body(y * w + x) } }
     }
 
     /// Whether the item's own edges (its shape for backgrounds and borders, its quad for contents)

@@ -75,6 +75,8 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         public var cost: FrameCost
         /// The ids raised in this frame (sorted, unique): what the frame strip marks.
         public var findings: [FindingID]
+        /// The frame's offscreen passes (the render graph), when it has any.
+        public var passes: [PassSummary]?
         public init(index: Int, time: Double, counters: FrameCounters, cost: FrameCost, findings: [FindingID]) {
             self.index = index; self.time = time; self.counters = counters; self.cost = cost; self.findings = findings
         }

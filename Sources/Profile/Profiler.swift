@@ -24,8 +24,25 @@ public struct Profiler: Sendable {
 
     public mutating func record(_ a: FrameAnalysis, cost: FrameCost) {
         let ids = Array(Set(a.observations.map(\.id))).sorted()
-        frames.append(ProfileReport.FrameRecord(index: a.index, time: a.time, counters: a.counters, cost: cost, findings: ids))
-        observed.append(FrameObservations(a))
+        var passes = a.passes
+        var obs = FrameObservations(a)
+        if let times = cost.passGPUNanoseconds, times.count == passes.count {
+            // Each pass's measured time goes to the findings it is the reason for.
+            for (i, t) in times.enumerated() {
+                passes[i].gpuNanoseconds = t
+                var findingIDs = passes[i].reasons.map(FindingID.init)
+                if passes[i].kind == "cache" { findingIDs.append(.rasterCacheMiss) }
+                for id in findingIDs {
+                    if let j = obs.observations.firstIndex(where: { $0.id == id && $0.layer == passes[i].layer }) {
+                        obs.observations[j].gpuNanoseconds = (obs.observations[j].gpuNanoseconds ?? 0) + t
+                    }
+                }
+            }
+        }
+        var record = ProfileReport.FrameRecord(index: a.index, time: a.time, counters: a.counters, cost: cost, findings: ids)
+        record.passes = passes.isEmpty ? nil : passes
+        frames.append(record)
+        observed.append(obs)
         if let map = a.overdrawMap {
             if a.counters.shadedPixels > worstOverdraw?.shadedPixels ?? -1 { worstOverdraw = (a.index, a.counters.shadedPixels, map) }
         }

@@ -1,12 +1,18 @@
 import Plan
 
+/// What a batch samples: a frame texture slot, or an offscreen target of the frame.
+enum BatchTexture: Equatable {
+    case image(Int)
+    case target(OffscreenSource)
+}
+
 /// One instanced draw: a run of consecutive items that share pipeline, texture and sampler.
 /// The items' records are consecutive in the record buffer, so `firstInstance` = `firstItem`
 /// and the vertex shader finds its record at gl_InstanceIndex.
 struct DrawBatch: Equatable {
     var key: PipelineKey
-    /// Index into the frame's resolved textures (nil for solid paint).
-    var texture: Int?
+    /// What it samples (nil for solid paint and analytic shadows).
+    var texture: BatchTexture?
     var sampler: SamplerKind
     var firstItem: Int
     var count: Int
@@ -19,28 +25,39 @@ enum DrawBatching {
         let paint: PipelineKey.Paint
         switch item.paint {
         case .solid: paint = .solid
-        case .image(_, .texelFetch, _): paint = .texelFetch
-        case .image(_, .nearest, _), .image(_, .linear, _): paint = .filtered
+        case .image(_, .texelFetch, _), .offscreen(_, .texelFetch, _): paint = .texelFetch
+        case .image(_, .nearest, _), .image(_, .linear, _), .offscreen(_, .nearest, _), .offscreen(_, .linear, _),
+             .offscreen(_, .trilinear, _):
+            paint = .filtered
         case .image(_, .trilinear, _): paint = .mipmapped
+        case .blurredShape: paint = .shadow
         }
-        // A gradient's image is its colour ramp, read at a position the gradient shader computes.
-        let key = item.gradient != nil ? PipelineKey.Paint.gradient : paint
-        return PipelineKey(paint: key, hasShape: item.shape != nil, hasInner: item.innerShape != nil,
-                           clipCount: min(item.clips.count, DrawItem.maxClips))
+        // The shadow shader reads its shape from the record itself (no coverage varyings). A
+        // gradient's image is its colour ramp, read at a position the gradient shader computes.
+        let shaped = paint != .shadow
+        return PipelineKey(paint: item.gradient != nil ? .gradient : paint,
+                           hasShape: shaped && item.shape != nil, hasInner: shaped && item.innerShape != nil,
+                           clipCount: min(item.clips.count, DrawItem.maxClips),
+                           blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus : .sourceOver)
     }
 
     /// `textureSlot` maps a plan image index to the frame's texture slot (textures shared by
     /// content hash get the same slot, so items showing the same pixels batch together).
-    static func batches(_ items: [DrawItem], textureSlot: (Int) -> Int) -> [DrawBatch] {
+    /// `firstRecord`: where the list's records start in the record buffer.
+    static func batches(_ items: [DrawItem], firstRecord: Int = 0, textureSlot: (Int) -> Int) -> [DrawBatch] {
         var batches: [DrawBatch] = []
         batches.reserveCapacity(8)
-        for (i, item) in items.enumerated() {
+        for (j, item) in items.enumerated() {
+            let i = firstRecord + j
             let key = pipelineKey(for: item)
-            var texture: Int?
+            var texture: BatchTexture?
             var sampler = SamplerKind.nearest
             if case .image(let index, let sampling, _) = item.paint {
-                texture = textureSlot(index)
+                texture = .image(textureSlot(index))
                 sampler = samplerKind(sampling)
+            } else if case .offscreen(let source, let sampling, _) = item.paint {
+                texture = .target(source)
+                sampler = samplerKind(sampling) == .nearest ? .nearest : .linear
             }
             if var last = batches.last, last.key == key, last.texture == texture, last.sampler == sampler {
                 last.count += 1

@@ -39,9 +39,14 @@ enum DrawRecord {
         set(p + uv, Float(u0), Float(v0), Float(u1), Float(v1))
         switch item.paint {
         case .solid(let c): set(p + paint, c.r, c.g, c.b, c.a)
-        case .image(_, _, let opacity):
+        case .image(_, _, let opacity), .offscreen(_, _, let opacity):
             let o = min(max(opacity, 0), 1)
             set(p + paint, o, o, o, o)
+        case .blurredShape(let c, let sigma):
+            set(p + paint, c.r, c.g, c.b, c.a)
+            // The shadow shader reads σ and the corner radius from uv (constant across the quad).
+            let r = Float(item.shape?.radii.first ?? 0)
+            set(p + uv, sigma, r, sigma, r)
         }
         set(p + imageExtent, Float(extent.width), Float(extent.height), 0, 0)
         if let g = item.gradient {

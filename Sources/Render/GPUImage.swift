@@ -12,23 +12,29 @@ final class GPUImage {
     let width: Int
     let height: Int
     let mipLevels: Int
+    let format: VkFormat
     /// Bytes of every level (a full mip chain adds about a third to level 0).
     var byteCount: Int {
         (0..<mipLevels).reduce(0) { sum, level in
             let (w, h) = GPUImage.levelExtent(width, height, level)
-            return sum + w * h * 4
+            return sum + w * h * (format == GPUImage.floatFormat ? 8 : 4)
         }
     }
 
-    init(_ device: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags) throws {
+    /// Half-float RGBA: blur intermediates, which must not round to 8 bits between passes.
+    static let floatFormat = VK_FORMAT_R16G16B16A16_SFLOAT
+
+    init(_ device: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags,
+         format: VkFormat = DeviceSelector.colorFormat) throws {
         self.device = device
+        self.format = format
         self.width = width
         self.height = height
         self.mipLevels = mipLevels
         var info = VkImageCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_IMAGE_CREATE_INFO
         info.imageType = VK_IMAGE_TYPE_2D
-        info.format = DeviceSelector.colorFormat
+        info.format = format
         info.extent = VkExtent3D(width: UInt32(width), height: UInt32(height), depth: 1)
         info.mipLevels = UInt32(mipLevels)
         info.arrayLayers = 1
@@ -53,7 +59,7 @@ final class GPUImage {
         viewInfo.sType = VK_STRUCTURE_TYPE_IMAGE_VIEW_CREATE_INFO
         viewInfo.image = image
         viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D
-        viewInfo.format = DeviceSelector.colorFormat
+        viewInfo.format = format
         viewInfo.subresourceRange = GPUImage.colorRange(levels: mipLevels)
         var view: VkImageView?
         let result = vkCreateImageView(device.handle, &viewInfo, nil, &view)

@@ -5,13 +5,17 @@ import CVulkan
 /// cases (a plain solid quad, a texelFetch image) have no coverage code at all.
 struct PipelineKey: Hashable {
     /// solid colour; image read with texelFetch; image through a sampler at level 0 (nearest or
-    /// linear); image through the trilinear sampler with the hardware's level of detail; a
-    /// gradient (its colour ramp read at a position computed per fragment, Shaders/quad_gradient.frag).
-    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped, gradient }
+    /// linear); image through the trilinear sampler with the hardware's level of detail; an
+    /// analytic blurred shape (shadowPath shadows); a gradient (its colour ramp read at a position
+    /// computed per fragment, Shaders/quad_gradient.frag).
+    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped, shadow, gradient }
     var paint: Paint
     var hasShape: Bool
     var hasInner: Bool
     var clipCount: Int
+    /// The blend equation (source-over, or destination-in to apply a mask).
+    var blend: Blend = .sourceOver
+    enum Blend: Hashable { case sourceOver, destinationIn, plus }
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -39,6 +43,7 @@ final class PipelineLibrary {
     private let vertexShader: VkShaderModule
     private let solidShader: VkShaderModule
     private let imageShader: VkShaderModule
+    private let shadowShader: VkShaderModule
     private let gradientShader: VkShaderModule
     private let cache: VkPipelineCache
     private var pipelines: [PipelineKey: VkPipeline] = [:]
@@ -74,6 +79,7 @@ final class PipelineLibrary {
         vertexShader = try Self.module(device, SPIRV.shader_quad_vert)
         solidShader = try Self.module(device, SPIRV.shader_quad_solid_frag)
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
+        shadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag)
         gradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag)
         var cacheInfo = VkPipelineCacheCreateInfo()
         cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
@@ -86,7 +92,7 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader, gradientShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
@@ -142,7 +148,8 @@ final class PipelineLibrary {
         stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT
         stages[0].module = vertexShader
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
-        stages[1].module = key.paint == .solid ? solidShader : key.paint == .gradient ? gradientShader : imageShader
+        stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader
+            : key.paint == .gradient ? gradientShader : imageShader
 
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
@@ -166,11 +173,18 @@ final class PipelineLibrary {
         var blend = VkPipelineColorBlendAttachmentState()
         blend.blendEnable = VkBool32(VK_TRUE)
         // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
-        blend.srcColorBlendFactor = VK_BLEND_FACTOR_ONE
-        blend.dstColorBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        // Destination-in (mask application): dst · src.a. Plus (cross-dissolve sums): src + dst.
+        let (src, dst): (VkBlendFactor, VkBlendFactor)
+        switch key.blend {
+        case .sourceOver: (src, dst) = (VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA)
+        case .destinationIn: (src, dst) = (VK_BLEND_FACTOR_ZERO, VK_BLEND_FACTOR_SRC_ALPHA)
+        case .plus: (src, dst) = (VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE)
+        }
+        blend.srcColorBlendFactor = src
+        blend.dstColorBlendFactor = dst
         blend.colorBlendOp = VK_BLEND_OP_ADD
-        blend.srcAlphaBlendFactor = VK_BLEND_FACTOR_ONE
-        blend.dstAlphaBlendFactor = VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA
+        blend.srcAlphaBlendFactor = src
+        blend.dstAlphaBlendFactor = dst
         blend.alphaBlendOp = VK_BLEND_OP_ADD
         blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
             | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
@@ -208,7 +222,7 @@ final class PipelineLibrary {
         return pipeline!
     }
 
-    private static func module(_ device: VulkanDevice, _ words: [UInt32]) throws -> VkShaderModule {
+    static func module(_ device: VulkanDevice, _ words: [UInt32]) throws -> VkShaderModule {
         var module: VkShaderModule?
         try words.withUnsafeBufferPointer { code in
             var info = VkShaderModuleCreateInfo()
@@ -220,7 +234,7 @@ final class PipelineLibrary {
         return module!
     }
 
-    private static func setLayout(_ device: VulkanDevice, _ type: VkDescriptorType, stages: VkShaderStageFlags) throws -> VkDescriptorSetLayout {
+    static func setLayout(_ device: VulkanDevice, _ type: VkDescriptorType, stages: VkShaderStageFlags) throws -> VkDescriptorSetLayout {
         var binding = VkDescriptorSetLayoutBinding(binding: 0, descriptorType: type, descriptorCount: 1,
                                                    stageFlags: stages, pImmutableSamplers: nil)
         var layout: VkDescriptorSetLayout?

@@ -32,6 +32,11 @@ public struct RenderStats: Sendable, Equatable {
     /// CPU time spent on texture uploads: resolving the frame's textures (creating new ones) and
     /// copying their texels into the staging buffer. 0 when every image was resident.
     public var cpuUploadNanoseconds: UInt64
+    /// Device time of each offscreen pass, in `FramePlan.offscreenPasses` order (empty without
+    /// timestamps or passes).
+    public var passGPUNanoseconds: [UInt64] = []
+    /// Bytes of offscreen targets held after the frame (pooled targets and the raster cache).
+    public var offscreenTargetBytes: Int = 0
 
     public init(gpuNanoseconds: UInt64?, uploadedBytes: Int, textureBytesResident: Int, drawCalls: Int,
                 items: Int, cpuEncodeNanoseconds: UInt64, cpuUploadNanoseconds: UInt64 = 0) {

@@ -12,9 +12,11 @@ import Glibc
 /// frames: pipelines (per specialisation variant), textures (by content hash, LRU-capped), the
 /// target and readback buffer (while the size repeats), the draw-record buffer, the command buffer.
 ///
-/// Per frame: resolve textures -> encode one record per item -> batch runs of items sharing
-/// pipeline/texture/sampler -> record one command buffer (uploads, dynamic rendering with a clear,
-/// one instanced draw per batch, copy to the readback buffer) -> submit, wait on the fence -> read.
+/// Per frame: resolve textures and offscreen targets -> encode one record per item of every pass ->
+/// batch runs of items sharing pipeline/texture/sampler -> record one command buffer (uploads, each
+/// offscreen pass into its target, the canvas with a clear, one instanced draw per batch, copy to
+/// the readback buffer) -> submit, wait on the fence -> read. The backend decides nothing: the
+/// passes, their sizes, order and cache keys are the plan's.
 public final class Renderer {
     private let device: VulkanDevice
     private let pipelines: PipelineLibrary
@@ -22,6 +24,9 @@ public final class Renderer {
     private let commands: FrameCommands
     private let timer: GPUTimer?
     private var target: RenderTarget?
+    /// Offscreen pass targets (pooled) and the raster cache's bitmaps.
+    private let offscreen: OffscreenTargets
+    private var blur: BlurPipelines?
     private var records: DrawRecordBuffer?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
@@ -51,16 +56,19 @@ public final class Renderer {
         pipelines = try PipelineLibrary(device)
         textures = TextureCache(device, budgetBytes: Self.defaultTextureBudgetBytes)
         commands = try FrameCommands(device)
+        offscreen = OffscreenTargets(device)
         timer = try GPUTimer(device)
         mipmapGeneration = device.mipmapGeneration
         try device.checkValidation()
     }
 
-    /// Draws `plan` and reads it back. `images` maps `PlannedImage.key` to its bitmap; bitmaps with
-    /// the same `contentHash` share one texture, and textures already resident are not uploaded again.
     /// CPU time of the current frame's texture uploads (texture resolution + staging copies).
     private var uploadNanoseconds: UInt64 = 0
 
+    /// Executes `plan`'s render graph (its offscreen passes in order, then the canvas) and reads the
+    /// canvas back. `images` maps `PlannedImage.key` to its bitmap; bitmaps with the same
+    /// `contentHash` share one texture, and textures already resident are not uploaded again.
+    /// Raster-cache bitmaps stay resident across calls until the plan evicts them.
     public func render(_ plan: FramePlan, images: [UInt64: Bitmap]) throws -> RenderedFrame {
         let start = Self.now()
         let maxSide = device.maxImageDimension2D
@@ -73,12 +81,14 @@ public final class Renderer {
                                               pipelines: pipelines, maxDimension: maxSide,
                                               mipmapGeneration: mipmapGeneration)
         uploadNanoseconds = Self.now() - texturesStart
-        let batches: [DrawBatch]
+        let graph: FrameGraph
         do {
-            batches = try encode(plan, frameTextures)
-            try record(plan, frameTextures, batches)
+            graph = try FrameGraph(plan, targets: offscreen, frame: frameNumber, pipelines: pipelines, maxSide: maxSide)
+            try encode(plan, frameTextures, graph)
+            try record(plan, frameTextures, graph)
         } catch {
             frameTextures.discardUploads(from: textures)
+            offscreen.endFrame(frameNumber, evicted: [])
             throw error
         }
         let cpuUpload = uploadNanoseconds
@@ -87,42 +97,58 @@ public final class Renderer {
             try commands.submitAndWait()
         } catch {
             frameTextures.discardUploads(from: textures)
+            offscreen.endFrame(frameNumber, evicted: [])
             throw error
         }
         // A large staging buffer (a first frame of full-screen images) is not worth keeping.
         if let staging, staging.size > Self.stagingKeepBytes { self.staging = nil }
-        let gpu = try timer?.elapsedNanoseconds()
+        let gpu = try timer?.elapsed()
         let pixels = target!.pixels()
         textures.evict(keeping: frameNumber)
+        offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
         try device.checkValidation()
-        return RenderedFrame(
-            width: plan.pixelWidth, height: plan.pixelHeight, pixels: pixels,
-            stats: RenderStats(gpuNanoseconds: gpu, uploadedBytes: frameTextures.uploadBytes,
-                               textureBytesResident: textures.residentBytes, drawCalls: batches.count,
-                               items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
-                               cpuUploadNanoseconds: cpuUpload))
+        var stats = RenderStats(gpuNanoseconds: gpu?.total, uploadedBytes: frameTextures.uploadBytes,
+                                textureBytesResident: textures.residentBytes, drawCalls: graph.drawCalls,
+                                items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
+                                cpuUploadNanoseconds: cpuUpload)
+        stats.passGPUNanoseconds = gpu?.passes ?? []
+        stats.offscreenTargetBytes = offscreen.residentBytes
+        return RenderedFrame(width: plan.pixelWidth, height: plan.pixelHeight, pixels: pixels, stats: stats)
     }
 
-    /// Writes one record per item into the record buffer and splits the items into batches.
-    private func encode(_ plan: FramePlan, _ frameTextures: FrameTextures) throws -> [DrawBatch] {
-        if records == nil || records!.capacity < plan.items.count {
+    /// Writes one record per drawn item (every pass's items, then the canvas's) and splits each
+    /// list into batches.
+    private func encode(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph) throws {
+        // Placeholders for content caprof does not draw yet are for the analyses only.
+        let lists = (plan.offscreenPasses.map(\.items) + [plan.canvasItems]).map { $0.filter { $0.role != .unsupported } }
+        let total = lists.reduce(0) { $0 + $1.count }
+        if records == nil || records!.capacity < total {
             records = nil   // free the old buffer before allocating its successor
-            records = try DrawRecordBuffer(device, items: plan.items.count, pipelines: pipelines)
+            records = try DrawRecordBuffer(device, items: total, pipelines: pipelines)
         }
         let base = records!.records
-        for (i, item) in plan.items.enumerated() {
-            var extent = (width: 0, height: 0)
-            if case .image(let index, _, _) = item.paint {
-                let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
-                extent = (image.width, image.height)
+        var offset = 0
+        for (l, items) in lists.enumerated() {
+            for (i, item) in items.enumerated() {
+                var extent = (width: 0, height: 0)
+                switch item.paint {
+                case .image(let index, _, _):
+                    let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
+                    extent = (image.width, image.height)
+                case .offscreen(let source, _, _):
+                    let t = try graph.target(source, before: l)
+                    extent = (t.image.width, t.image.height)
+                default: break
+                }
+                DrawRecord.encode(item, imageExtent: extent, into: base + (offset + i) * DrawRecord.floatCount)
             }
-            DrawRecord.encode(item, imageExtent: extent, into: base + i * DrawRecord.floatCount)
+            graph.batches[l] = DrawBatching.batches(items, firstRecord: offset) { frameTextures.slot(ofImage: $0) }
+            offset += items.count
         }
-        return DrawBatching.batches(plan.items) { frameTextures.slot(ofImage: $0) }
     }
 
-    /// Records the frame's command buffer.
-    private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ batches: [DrawBatch]) throws {
+    /// Records the frame's command buffer: uploads, each offscreen pass into its target, the canvas.
+    private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph) throws {
         let width = plan.pixelWidth, height = plan.pixelHeight
         if target == nil || target!.width != width || target!.height != height {
             target = nil
@@ -135,7 +161,11 @@ public final class Renderer {
                                             usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
         }
         // Build every pipeline before recording, so a compile failure leaves no half-recorded buffer.
-        let pipelineOf = try batches.map { try pipelines.pipeline($0.key) }
+        let pipelineOf = try graph.batches.map { try $0.map { try pipelines.pipeline($0.key) } }
+        if plan.offscreenPasses.contains(where: { if case .blur = $0.operation { return true }; return false }), blur == nil {
+            blur = try BlurPipelines(device, textureSetLayout: pipelines.textureSetLayout)
+        }
+        try timer?.prepare(passes: plan.offscreenPasses.count)
 
         let cmd = try commands.begin()
         timer?.begin(cmd)
@@ -145,20 +175,53 @@ public final class Renderer {
             uploadNanoseconds += Self.now() - copyStart
         }
 
-        // The previous frame's contents are irrelevant (cleared below): transition from UNDEFINED.
-        Barriers.image(cmd, target.image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_NONE,
+        for (i, pass) in plan.offscreenPasses.enumerated() {
+            timer?.passBegin(cmd, i)
+            let t = graph.passTargets[i]
+            beginRendering(cmd, t.image, clear: .clear)
+            switch pass.operation {
+            case .draw:
+                drawBatches(cmd, graph.batches[i], pipelineOf[i], frameTextures, graph, list: i,
+                            width: t.image.width, height: t.image.height)
+            case .blur(let source, let sigma, let horizontal, let tint, let downsample):
+                let src = try graph.target(.pass(source), before: i)
+                recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
+            }
+            vkCmdEndRendering(cmd)
+            // The result is read by later passes' fragment shaders.
+            Barriers.image(cmd, t.image.handle, from: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL,
+                           VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT, VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                           to: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
+                           VK_ACCESS_2_SHADER_SAMPLED_READ_BIT)
+            t.hasContent = true
+            timer?.passEnd(cmd, i)
+        }
+
+        beginRendering(cmd, target.image, clear: plan.clearColor)
+        let canvas = plan.offscreenPasses.count
+        drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
+                    width: width, height: height)
+        vkCmdEndRendering(cmd)
+        target.recordReadback(cmd)
+        timer?.end(cmd)
+    }
+
+    /// Transitions `image` to a colour attachment (its previous contents discarded) and begins
+    /// dynamic rendering into all of it, cleared to `clear`.
+    private func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA) {
+        Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED,
+                       VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_NONE,
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
         let arena = PinnedArena()
         var attachment = VkRenderingAttachmentInfo()
         attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
-        attachment.imageView = target.image.view
+        attachment.imageView = image.view
         attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
         attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR
         attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
-        let c = plan.clearColor
         attachment.clearValue.color.float32 = (c.r, c.g, c.b, c.a)
-        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(width), height: UInt32(height)))
+        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(image.width), height: UInt32(image.height)))
         var rendering = VkRenderingInfo()
         rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
         rendering.renderArea = area
@@ -166,38 +229,56 @@ public final class Renderer {
         rendering.colorAttachmentCount = 1
         rendering.pColorAttachments = UnsafePointer(arena.pin(attachment))
         vkCmdBeginRendering(cmd, &rendering)
+        var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
+        var scissor = area
+        vkCmdSetViewport(cmd, 0, 1, &viewport)
+        vkCmdSetScissor(cmd, 0, 1, &scissor)
+    }
 
-        if !batches.isEmpty {
-            var viewport = VkViewport(x: 0, y: 0, width: Float(width), height: Float(height), minDepth: 0, maxDepth: 1)
-            var scissor = area
-            vkCmdSetViewport(cmd, 0, 1, &viewport)
-            vkCmdSetScissor(cmd, 0, 1, &scissor)
-            var recordSet: VkDescriptorSet? = records!.descriptorSet
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 0, 1, &recordSet, 0, nil)
-            var size: (Float, Float) = (Float(width), Float(height))
-            vkCmdPushConstants(cmd, pipelines.layout, VK_SHADER_STAGE_VERTEX_BIT.rawValue, 0,
-                               UInt32(PipelineLibrary.pushConstantSize), &size)
-            var boundPipeline: VkPipeline?
-            var boundTexture: VkDescriptorSet?
-            for (batch, pipeline) in zip(batches, pipelineOf) {
-                if boundPipeline != pipeline {
-                    vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
-                    boundPipeline = pipeline
-                }
-                if let slot = batch.texture {
-                    var set: VkDescriptorSet? = frameTextures.slots[slot].descriptorSet(batch.sampler)
-                    if boundTexture != set {
-                        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 1, 1, &set, 0, nil)
-                        boundTexture = set
-                    }
-                }
-                // Six vertices build the quad; the instances are the batch's items.
-                vkCmdDraw(cmd, 6, UInt32(batch.count), 0, UInt32(batch.firstItem))
+    private func drawBatches(_ cmd: VkCommandBuffer, _ batches: [DrawBatch], _ pipelineOf: [VkPipeline],
+                             _ frameTextures: FrameTextures, _ graph: FrameGraph, list: Int, width: Int, height: Int) {
+        if batches.isEmpty { return }
+        var recordSet: VkDescriptorSet? = records!.descriptorSet
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 0, 1, &recordSet, 0, nil)
+        var size: (Float, Float) = (Float(width), Float(height))
+        vkCmdPushConstants(cmd, pipelines.layout, VK_SHADER_STAGE_VERTEX_BIT.rawValue, 0,
+                           UInt32(PipelineLibrary.pushConstantSize), &size)
+        var boundPipeline: VkPipeline?
+        var boundTexture: VkDescriptorSet?
+        for (batch, pipeline) in zip(batches, pipelineOf) {
+            if boundPipeline != pipeline {
+                vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
+                boundPipeline = pipeline
             }
+            var set: VkDescriptorSet?
+            switch batch.texture {
+            case .image(let slot)?: set = frameTextures.slots[slot].descriptorSet(batch.sampler)
+            case .target(let source)?: set = (try? graph.target(source, before: list))?.descriptorSet(batch.sampler)
+            case nil: set = nil
+            }
+            if let s = set, boundTexture != s {
+                var bind: VkDescriptorSet? = s
+                vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.layout, 1, 1, &bind, 0, nil)
+                boundTexture = s
+            }
+            // Six vertices build the quad; the instances are the batch's items.
+            vkCmdDraw(cmd, 6, UInt32(batch.count), 0, UInt32(batch.firstItem))
         }
-        vkCmdEndRendering(cmd)
-        target.recordReadback(cmd)
-        timer?.end(cmd)
+    }
+
+    private func recordBlur(_ cmd: VkCommandBuffer, from source: OffscreenTarget, sigma: Double, horizontal: Bool,
+                            tint: RGBA, downsample: Int) {
+        guard let blur else { return }
+        vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, horizontal ? blur.horizontal : blur.vertical)
+        var set: VkDescriptorSet? = source.descriptorSet(.nearest)
+        vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, blur.layout, 0, 1, &set, 0, nil)
+        var constants = BlurPipelines.Constants(tint: (tint.r, tint.g, tint.b, tint.a), sigma: Float(sigma),
+                                                horizontal: horizontal ? 1 : 0,
+                                                radius: Int32(min((3 * max(sigma, 0)).rounded(.up), 4096)),
+                                                downsample: Int32(max(downsample, 1)))
+        vkCmdPushConstants(cmd, blur.layout, VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, 0,
+                           UInt32(MemoryLayout<BlurPipelines.Constants>.size), &constants)
+        vkCmdDraw(cmd, 3, 1, 0, 0)
     }
 
     private static func now() -> UInt64 {

@@ -28,13 +28,14 @@ struct FrameTextures {
          pipelines: PipelineLibrary, maxDimension: Int, mipmapGeneration: MipmapGeneration) throws {
         slotOfImage = [Int](repeating: -1, count: plan.images.count)
         var mipmappedContent = Set<UInt64>()
-        for item in plan.items {
+        let drawn = plan.executedItems
+        for item in drawn {
             guard case .image(let index, .trilinear, _) = item.paint, plan.images.indices.contains(index),
                   let bitmap = images[plan.images[index].key] else { continue }
             mipmappedContent.insert(bitmap.contentHash)
         }
         do {
-            for item in plan.items {
+            for item in drawn {
                 guard case .image(let index, _, _) = item.paint else { continue }
                 guard plan.images.indices.contains(index) else { throw RenderError.badImageIndex(index) }
                 if slotOfImage[index] >= 0 { continue }
@@ -105,5 +106,13 @@ struct FrameTextures {
                                VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, levels: allLevels)
             }
         }
+    }
+}
+
+extension FramePlan {
+    /// Every item the backend draws this frame: the offscreen passes' items, then the canvas's.
+    var executedItems: [DrawItem] {
+        if offscreenPasses.isEmpty { return canvasItems }
+        return offscreenPasses.flatMap(\.items) + canvasItems
     }
 }

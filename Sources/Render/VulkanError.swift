@@ -59,6 +59,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case badImageIndex(Int)
     /// A target or image size the device cannot hold (zero, or above its maximum 2D extent).
     case unsupportedSize(what: String, width: Int, height: Int, maximum: Int)
+    /// An item samples an offscreen pass that has not run before it, or a raster-cache entry the
+    /// backend does not hold (the plan and the backend's cache are out of step).
+    case badOffscreenSource(String)
 
     public var description: String {
         switch self {
@@ -81,6 +84,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "A draw item refers to image index \(index), outside the plan's images."
         case .unsupportedSize(let what, let w, let h, let maximum):
             return "\(what) size \(w)×\(h) is not supported (each side must be 1…\(maximum) pixels)."
+        case .badOffscreenSource(let what):
+            return "A draw item samples \(what), which the frame has not rendered."
         }
     }
 }

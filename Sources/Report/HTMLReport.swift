@@ -74,6 +74,7 @@ public struct HTMLReport: Sendable {
         summary(&h, r)
         frameStrip(&h, r)
         overlaySection(&h, r)
+        HTMLPassGraph.section(&h, r)
         charts(&h, r)
         findingsTable(&h, r)
         layerTree(&h, r)

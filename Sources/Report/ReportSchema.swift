@@ -1,3 +1,4 @@
+import Plan
 import Profile
 
 /// The JSON Schema (draft 2020-12) of the JSON report, written by hand beside the types it
@@ -131,7 +132,23 @@ public enum ReportSchema {
                 "overdraw": {"type": "number", "minimum": 0, "description": "shadedPixels / canvasPixels."},
                 "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
                 "overdrawHistogram": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 5, "maxItems": 5,
-                                      "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."}
+                                      "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."},
+                "rasterCacheHits": {"$ref": "#/$defs/count", "description": "shouldRasterize layers drawn from the cache."},
+                "rasterCacheMisses": {"$ref": "#/$defs/count", "description": "shouldRasterize layers rendered again."}
+              }
+            },
+            "passes": {
+              "type": "array", "description": "The frame's offscreen passes in execution order (the render graph).",
+              "items": {
+                "type": "object", "additionalProperties": false, "required": ["reasons", "layer", "width", "height", "kind", "inputs"],
+                "properties": {
+                  "reasons": {"type": "array", "items": {"enum": \(list(OffscreenReason.allCases))}, "minItems": 1},
+                  "layer": {"type": "integer"},
+                  "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1},
+                  "kind": {"enum": ["draw", "blur", "cache"]},
+                  "inputs": {"type": "array", "items": {"type": "integer", "minimum": 0}},
+                  "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"}
+                }
               }
             },
             "cost": {
@@ -143,7 +160,8 @@ public enum ReportSchema {
                 "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
-                "drawCalls": {"$ref": "#/$defs/count"}
+                "drawCalls": {"$ref": "#/$defs/count"},
+                "passGPUNanoseconds": {"type": "array", "items": {"$ref": "#/$defs/nanoseconds"}}
               }
             },
             "findings": {"type": "array", "items": {"enum": \(list(FindingID.allCases))}, "uniqueItems": true}
@@ -182,6 +200,8 @@ public enum ReportSchema {
             "canvasShare": {"type": "number", "minimum": 0},
             "explanation": {"type": "string", "minLength": 1},
             "fix": {"type": "string", "minLength": 1},
+            "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "Measured device time of its offscreen passes over the run."},
+            "maxGPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "The same in its costliest frame."},
             "evidence": {
               "type": "object", "additionalProperties": false,
               "properties": {
@@ -196,7 +216,16 @@ public enum ReportSchema {
                 "property": {"enum": ["contentsScale", "rasterizationScale"]},
                 "value": {"type": "number"},
                 "canvasScale": {"type": "number", "exclusiveMinimum": 0},
-                "passBounds": {"$ref": "#/$defs/pixelRect"}
+                "passBounds": {"$ref": "#/$defs/pixelRect"},
+                "feature": {"type": "string"},
+                "invalidation": {
+                  "type": "object", "additionalProperties": false, "required": ["kind"],
+                  "properties": {
+                    "kind": {"enum": ["firstUse", "propertyChanged", "contentChanged", "rasterizationScaleChanged", "evictedUnused", "evictedCacheFull"]},
+                    "layer": {"type": "integer"}, "property": {"type": "string"},
+                    "from": {"type": "number"}, "to": {"type": "number"}, "idleSeconds": {"type": "number", "minimum": 0}
+                  }
+                }
               }
             }
           }

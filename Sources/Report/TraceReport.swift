@@ -62,6 +62,18 @@ public struct TraceReport: Sendable {
                     let start = min(s + upload + encode, s + wall - dur)
                     events.append(slice("GPU", cat: "gpu", tid: Self.gpuThread, ts: start, dur: dur,
                                         [("frame", .int(f.index))]))
+                    // One slice per offscreen pass, nested in the frame's GPU slice, in execution order.
+                    var p = start
+                    for (i, pass) in (f.passes ?? []).enumerated() {
+                        guard let ns = pass.gpuNanoseconds else { continue }
+                        let d = min(ns, start + dur - min(p, start + dur))
+                        events.append(slice("\(pass.kind) \(pass.reasons.map(\.rawValue).joined(separator: "+"))", cat: "offscreen",
+                                            tid: Self.gpuThread, ts: p, dur: d,
+                                            [("pass", .int(i)), ("layer", .int(pass.layer)),
+                                             ("target", .string("\(pass.width)×\(pass.height)")),
+                                             ("inputs", .string(pass.inputs.map(String.init).joined(separator: ", ")))]))
+                        p += d
+                    }
                 }
             }
             var counters: [(String, String, Value)] = [

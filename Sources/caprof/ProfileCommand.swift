@@ -92,6 +92,8 @@ struct ProfileCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No warnings and no progress bar (errors and the report only).")
     var quiet = false
 
+    @OptionGroup var rasterCache: RasterCacheOptions
+
     @Flag(help: "Print the JSON Schema of the JSON report and exit.")
     var schema = false
 
@@ -142,7 +144,8 @@ struct ProfileCommand: ParsableCommand {
             if let d = overlays { try Self.prepareDirectory(d) }
             let renderer = noGPU ? nil : try SceneRenderer(preferredDevice: device)
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
-            let runner = ProfileRunner(scene: animated, renderer: renderer)
+            var runner = ProfileRunner(scene: animated, renderer: renderer)
+            runner.rasterCacheLimits = rasterCache.cache
             let thumbnails = format == .html && renderer != nil
                 ? ProfileRunner.ThumbnailRequest(frames: Set(ProfileRunner.evenlySpaced(list.map(\.index), count: Self.stripFrames)),
                                                  maxWidth: Self.thumbnailBox.width, maxHeight: Self.thumbnailBox.height)

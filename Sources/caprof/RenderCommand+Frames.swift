@@ -36,6 +36,7 @@ extension RenderCommand {
         try makeOutputDirectory(output)
 
         let renderer = try SceneRenderer(preferredDevice: device)
+        renderer.setRasterCacheLimits(maxIdleSeconds: rasterCache.idleMilliseconds / 1000, maxScreens: rasterCache.screens)
         renderer.record(\.load, nanoseconds: loadTime)
         var warnings = Warnings(animated, scene: scene)
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)

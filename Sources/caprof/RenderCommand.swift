@@ -61,6 +61,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Use the Vulkan device whose name contains this text (see `caprof devices`).")
     var device: String?
 
+    @OptionGroup var rasterCache: RasterCacheOptions
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress bar, no summary).")
     var quiet = false
 

@@ -43,7 +43,7 @@ final class GateCLITests: CLITestCase {
 
         let equal = try caprof(["gate", scene, "--baseline", baseline])
         XCTAssertEqual(equal.code, 0, equal.stdout + equal.stderr)
-        XCTAssertTrue(equal.stdout.contains("pass, 8 passed (1 scene)"), equal.stdout)
+        XCTAssertTrue(equal.stdout.contains("pass, 9 passed (1 scene)"), equal.stdout)
 
         try Self.costlier.write(toFile: scene, atomically: true, encoding: .utf8)
         let worse = try caprof(["gate", scene, "--baseline", baseline])
@@ -86,8 +86,8 @@ final class GateCLITests: CLITestCase {
         try v.run(); let o = out.fileHandleForReading.readDataToEndOfFile(); v.waitUntilExit()
         XCTAssertEqual(v.terminationStatus, 0)
         let counts = String(decoding: o, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(counts.hasPrefix("8 "), counts)
-        XCTAssertNotEqual(counts, "8 0", counts)
+        XCTAssertTrue(counts.hasPrefix("9 "), counts)
+        XCTAssertNotEqual(counts, "9 0", counts)
 
         let md = try caprof(["gate", scene, "--baseline", baseline, "--format", "markdown"])
         XCTAssertTrue(md.stdout.hasPrefix("## ❌ caprof gate: regression"), md.stdout)

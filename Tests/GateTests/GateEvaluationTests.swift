@@ -151,7 +151,8 @@ final class GateEvaluationTests: XCTestCase, GateTestSupport {
     }
 
     func testDefaultBudgetAllowsNoIncreaseOfAnyExactMetric() {
-        let base = measurement([.offscreenPasses: 1, .offscreenPixels: 100, .blendedPixels: 100, .shadedPixels: 100, .overdraw: 1, .misalignedLayers: 0])
+        let base = measurement([.offscreenPasses: 1, .offscreenPixels: 100, .blendedPixels: 100, .shadedPixels: 100, .overdraw: 1, .misalignedLayers: 0,
+                               .rasterCacheMisses: 0])
         XCTAssertEqual(evaluate(base, base: base, Budget.standard).exitCode, 0)
         XCTAssertEqual(evaluate(base, base: base, Budget.standard).counts.passed, Metric.deterministic.count)
         var more = base; more.metrics[Metric.overdraw.rawValue] = 1.0001

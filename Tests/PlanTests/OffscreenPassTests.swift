@@ -3,12 +3,12 @@ import Geometry
 import LayerModel
 @testable import Plan
 
-/// The offscreen passes the planner records (reference §8.1): reasons, targets, order, and that
-/// recording them never changes what is drawn.
+/// The render graph the planner builds (reference §1.10, §8.1): which layers go offscreen, the
+/// passes' reasons, sizes and order, and the cases that must not go offscreen.
 final class OffscreenPassTests: XCTestCase {
     let canvas = Canvas(width: 100, height: 100, scale: 1, backgroundColor: .white)
 
-    func box(_ name: String, _ frame: Rect, _ color: Color = Color(1, 0, 0)) -> Layer {
+    func box(_ name: String, _ frame: Rect, _ color: Color? = Color(1, 0, 0)) -> Layer {
         var l = Layer(); l.name = name; l.setFrame(frame); l.backgroundColor = color; return l
     }
     func plan(_ layers: [Layer], canvas: Canvas? = nil) -> FramePlan {
@@ -16,19 +16,39 @@ final class OffscreenPassTests: XCTestCase {
         var root = box("root", Rect(0, 0, c.width, c.height), .white)
         root.sublayers = layers
         var s = Scene(canvas: c, root: root); s.assignIDs()
-        return FramePlanner(canvas: c, images: [:]).plan(root: s.root)
+        return FramePlanner(canvas: c, images: images).plan(root: s.root)
     }
+    var images: ImageTable = [:]
+    let avatar = ImageSource(origin: .file("/avatar.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
 
-    func testRoundedClipNeedsSomethingToClip() {
+    func testRoundedClipGoesOffscreenOnlyForTheCompositeOfMoreThanOneDraw() {
         var clip = box("clip", Rect(10, 10, 40, 40)); clip.masksToBounds = true; clip.cornerRadius = 10
-        XCTAssertEqual(plan([clip]).offscreenPasses, [], "background and border alone are drawn rounded without a pass")
+        XCTAssertEqual(plan([clip]).offscreenPasses, [], "background alone is drawn rounded without a pass")
         clip.sublayers = [box("child", Rect(0, 0, 20, 20))]
         let p = plan([clip])
-        XCTAssertEqual(p.offscreenPasses, [OffscreenPass(reason: .roundedClip, layer: 1, bounds: PixelRect(x: 10, y: 10, width: 40, height: 40), items: 1..<3)])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.roundedClip]])
+        XCTAssertEqual(p.offscreenPasses.first?.bounds, PixelRect(x: 10, y: 10, width: 40, height: 40))
+        XCTAssertEqual(p.offscreenPasses.first?.items.count, 2, "the background and the child, unclipped inside")
+        XCTAssertTrue(p.offscreenPasses[0].items.allSatisfy { $0.clips.isEmpty })
+        // The composite carries the rounded clip.
+        XCTAssertEqual(p.canvasItems.last?.role, .offscreen)
+        XCTAssertEqual(p.canvasItems.last?.clips.last?.shape.radii, [10, 10, 10, 10])
         clip.cornerRadius = 0
-        XCTAssertEqual(plan([clip]).offscreenPasses, [])
+        XCTAssertEqual(plan([clip]).offscreenPasses, [], "a rectangular clip is exact in the shader")
         clip.cornerRadius = 10; clip.masksToBounds = false
         XCTAssertEqual(plan([clip]).offscreenPasses, [])
+    }
+
+    func testAnImageOnlyAvatarClippedToACircleIsClippedDirectly() {
+        images = [avatar.origin: ImageInfo(key: 7, width: 64, height: 64)]
+        var a = box("avatar", Rect(10, 10, 64, 64), nil); a.contents = avatar; a.masksToBounds = true; a.cornerRadius = 32
+        var p = plan([a])
+        XCTAssertEqual(p.offscreenPasses, [], "§8.1: only the contents image is clipped: no pass")
+        XCTAssertEqual(p.items.count, 2, "the root and the avatar")
+        XCTAssertEqual(p.items[1].clips.last?.shape.radii, [32, 32, 32, 32], "clipped in the shader instead")
+        a.backgroundColor = Color(0, 0, 1)
+        p = plan([a])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.roundedClip]], "a background colour brings the pass back")
     }
 
     func testRoundedClipTargetAtScale3IsClippedToTheCanvas() {
@@ -36,46 +56,98 @@ final class OffscreenPassTests: XCTestCase {
         clip.sublayers = [box("child", Rect(0, 0, 20, 20))]
         let p = plan([clip], canvas: Canvas(width: 100, height: 100, scale: 3))
         XCTAssertEqual(p.offscreenPasses.first?.bounds, PixelRect(x: 240, y: 270, width: 60, height: 30))
+        XCTAssertEqual(p.offscreenPasses.first?.width, 60)
     }
 
-    func testGroupOpacityShadowAndMask() {
+    func testGroupOpacityOnlyWhenItChangesPixels() {
         var g = box("group", Rect(0, 0, 50, 50)); g.sublayers = [box("c", Rect(10, 10, 60, 20))]
         XCTAssertEqual(plan([g]).offscreenPasses, [])
         g.opacity = 0.5
-        var p = plan([g])
-        XCTAssertEqual(p.offscreenPasses.map(\.reason), [.groupOpacity])
-        // The subtree's device bounds: the group (0…50) and its child (10…70 × 10…30).
+        let p = plan([g])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.groupOpacity]])
+        // Tight device bounds of the subtree: the group (0…50) and its child (10…70 × 10…30).
         XCTAssertEqual(p.offscreenPasses.first?.bounds, PixelRect(x: 0, y: 0, width: 70, height: 50))
+        // Inside at opacity 1; the composite fades once.
+        XCTAssertEqual(p.offscreenPasses[0].items.map(\.paint), [.solid(RGBA(1, 0, 0, 1)), .solid(RGBA(1, 0, 0, 1))])
+        XCTAssertEqual(p.canvasItems.last?.paint, .offscreen(.pass(0), sampling: .texelFetch, opacity: 0.5))
+        // The logical view (what the profiler sees) is the two items at half opacity, in place.
+        XCTAssertEqual(p.items.suffix(2).map(\.paint), [.solid(RGBA(0.5, 0, 0, 0.5)), .solid(RGBA(0.5, 0, 0, 0.5))])
+        XCTAssertEqual(p.items.last.map { $0.transform.apply(Point(0, 0)) }, Point(10, 10))
         g.allowsGroupOpacity = false
-        XCTAssertEqual(plan([g]).offscreenPasses, [])
+        XCTAssertEqual(plan([g]).offscreenPasses, [], "allowsGroupOpacity = false: per-layer opacity")
         g.allowsGroupOpacity = true; g.sublayers = []
-        XCTAssertEqual(plan([g]).offscreenPasses, [], "a leaf fades without a pass")
-
-        var s = box("shadowed", Rect(0, 0, 50, 50)); s.shadowOpacity = 0.5
-        XCTAssertEqual(plan([s]).offscreenPasses.map(\.reason), [.shadow])
-        s.shadowPath = Path()
-        XCTAssertEqual(plan([s]).offscreenPasses, [], "shadowPath: the shape is known without rendering")
-
-        var m = box("masked", Rect(0, 0, 50, 50)); m.mask = box("m", Rect(0, 0, 10, 10))
-        p = plan([m])
-        XCTAssertEqual(p.offscreenPasses.map(\.reason), [.mask])
-        XCTAssertEqual(p.offscreenPasses.first?.pixelArea, 2500)
+        XCTAssertEqual(plan([g]).offscreenPasses, [], "opacity over a single opaque layer: faded per item")
+        var empty = box("empty", Rect(0, 0, 50, 50), nil); empty.opacity = 0.5
+        empty.sublayers = [box("only", Rect(0, 0, 10, 10))]
+        XCTAssertEqual(plan([empty]).offscreenPasses, [], "one draw in the whole group: nothing overlaps")
     }
 
-    func testNestedPassesComeInnermostFirstAndDrawingIsUnchanged() {
+    func testShadowWithoutPathBlursTheContentsAlphaAndWithPathIsAnalytic() {
+        var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 0.5; s.shadowRadius = 2; s.shadowOffset = Size(0, 3)
+        var p = plan([s])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.shadow], [.shadow], [.shadow]], "content, horizontal, vertical")
+        // The target holds the content and the blur's reach: 3σ + 1 = 7 px on each side.
+        XCTAssertEqual(p.offscreenPasses.map(\.width), [54, 54, 54])
+        XCTAssertEqual(p.offscreenPasses.map(\.height), [44, 44, 44])
+        guard case .blur(let source, let sigma, true, _, 1) = p.offscreenPasses[1].operation,
+              case .blur(1, sigma, false, let tint, 1) = p.offscreenPasses[2].operation else { return XCTFail("blur passes") }
+        XCTAssertEqual(source, 0); XCTAssertEqual(sigma, 2)
+        XCTAssertEqual(tint, RGBA(0, 0, 0, 0.5))
+        // Drawn back: the shadow at the offset, then the content.
+        XCTAssertEqual(p.canvasItems.suffix(2).map(\.role), [.shadow, .offscreen])
+        XCTAssertEqual(p.canvasItems.suffix(2).map(\.transform), [.translation(13, 16), .translation(13, 13)])
+
+        s.shadowPath = .rect(Rect(0, 0, 40, 30))
+        p = plan([s])
+        XCTAssertEqual(p.offscreenPasses, [], "shadowPath: the shape is known without rendering")
+        XCTAssertEqual(p.items.suffix(2).map(\.role), [.shadow, .background])
+        XCTAssertEqual(p.items.suffix(2).first?.paint, .blurredShape(RGBA(0, 0, 0, 0.5), sigma: 2))
+        s.shadowPath = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        p = plan([s])
+        XCTAssertEqual(p.offscreenPasses, [])
+        XCTAssertTrue(p.unsupported.contains { $0.feature.contains("shadowPath") }, "a triangle is reported, not dropped")
+    }
+
+    func testLargeShadowsAreBlurredAtReducedResolution() {
+        // σ = 10 pt at scale 1 = 10 px: half resolution, σ' = √(100 − (3/12 + 4/6)) / 2.
+        var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 0.5; s.shadowRadius = 10
+        let p = plan([s])
+        XCTAssertEqual(p.offscreenPasses.map(\.width), [40 + 2 * 31, 51, 51], "content (grown by 3σ + 1), then half")
+        guard case .blur(0, let sigma, true, _, 2) = p.offscreenPasses[1].operation else { return XCTFail("half-resolution blur") }
+        XCTAssertEqual(sigma, (100 - (3.0 / 12 + 4.0 / 6)).squareRoot() / 2, accuracy: 1e-12)
+        XCTAssertEqual(p.canvasItems.suffix(2).first?.uv, Rect(0, 0, 51, 46), "magnified back over the full target")
+        XCTAssertEqual(ShadowBlur(sigma: 7.9).downsample, 1)
+        XCTAssertEqual(ShadowBlur(sigma: 30).downsample, 4)
+    }
+
+    func testMaskRendersTheMaskInTheLayersSpaceAndAppliesItWithDestinationIn() {
+        var m = box("masked", Rect(10, 10, 50, 50)); m.mask = box("m", Rect(0, 0, 20, 10), Color(0, 0, 0, 0.5))
+        let p = plan([m])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.mask], [.mask]], "the mask, then the content it is applied to")
+        XCTAssertEqual(p.offscreenPasses.map(\.pixelArea), [2500, 2500])
+        XCTAssertEqual(p.offscreenPasses[0].items.first.map { $0.transform.apply(Point(0, 0)) }, Point(0, 0),
+                       "the mask at the masked layer's origin (the target's top-left)")
+        let apply = p.offscreenPasses[1].items.last
+        XCTAssertEqual(apply?.blend, .destinationIn)
+        XCTAssertEqual(apply?.paint, .offscreen(.pass(0), sampling: .texelFetch, opacity: 1))
+        XCTAssertEqual(p.items.count, 2, "logically: the root and the masked layer (the mask draws nothing on screen)")
+    }
+
+    func testNestedPassesComeInnermostFirst() {
         var inner = box("inner", Rect(0, 0, 20, 20)); inner.masksToBounds = true; inner.cornerRadius = 4
         inner.sublayers = [box("x", Rect(0, 0, 5, 5))]
         var outer = box("outer", Rect(0, 0, 50, 50)); outer.opacity = 0.5; outer.sublayers = [inner]
         let p = plan([outer])
-        XCTAssertEqual(p.offscreenPasses.map(\.reason), [.roundedClip, .groupOpacity])
-        XCTAssertEqual(p.offscreenPasses.map(\.items), [2..<4, 1..<4])
-        var plain = outer; plain.opacity = 1; plain.sublayers[0].cornerRadius = 0
-        XCTAssertEqual(p.items.count, plan([plain]).items.count, "recording never changes what is drawn")
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.roundedClip], [.groupOpacity]])
+        XCTAssertEqual(p.offscreenPasses[1].items.last?.paint, .offscreen(.pass(0), sampling: .texelFetch, opacity: 1))
+        XCTAssertEqual(p.items.count, 4, "logically the root, outer, inner and x")
     }
 
-    func testHiddenLayersHaveNoPasses() {
+    func testHiddenAndOffCanvasLayersHaveNoPasses() {
         var g = box("group", Rect(0, 0, 50, 50)); g.opacity = 0.5; g.sublayers = [box("c", Rect(0, 0, 10, 10))]
         g.hidden = true
         XCTAssertEqual(plan([g]).offscreenPasses, [])
+        g.hidden = false; g.position = Point(500, 500)
+        XCTAssertEqual(plan([g]).offscreenPasses, [], "nothing of it on the canvas")
     }
 }

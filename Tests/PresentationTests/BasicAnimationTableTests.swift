@@ -70,7 +70,10 @@ final class BasicAnimationTableTests: XCTestCase {
             return (subs[oldIndex], subs[newIndex], oldIndex > newIndex)
         }
         let fade = try states("fade", nil)
-        XCTAssertEqual(fade.old.opacity, 0.5, accuracy: 1e-12); XCTAssertEqual(fade.new.opacity, 0.5, accuracy: 1e-12)
+        // Both states at their own opacity, marked for the planner's cross-dissolve at p = 0.5.
+        XCTAssertEqual(fade.old.opacity, 1, accuracy: 1e-12); XCTAssertEqual(fade.new.opacity, 1, accuracy: 1e-12)
+        XCTAssertEqual(fade.old.transitionState, TransitionState(role: .previous, dissolve: 0.5))
+        XCTAssertEqual(fade.new.transitionState, TransitionState(role: .next, dissolve: 0.5))
         XCTAssertEqual(fade.old.backgroundColor, Color(1, 0, 0)); XCTAssertFalse(fade.oldOnTop)
 
         let moveIn = try states("moveIn", "fromLeft")

@@ -2,10 +2,10 @@ import Geometry
 import LayerModel
 
 /// How a CATransition shows a layer between its previous state (the snapshot) and its new state
-/// (reference §4.7). Core Animation renders both states offscreen and mixes them; caprof's plan has
-/// no offscreen passes for this yet, so the two states are drawn as two layers:
-/// - fade: the old state at opacity 1 − p beneath the new at opacity p (a cross-dissolve for
-///   opaque content is exact only with group passes; this is the documented approximation);
+/// (reference §4.7). Both states go into the presentation tree, marked with their
+/// `TransitionState`; the planner renders each offscreen as a snapshot and:
+/// - fade: mixes them in one pass, previous · (1 − p) + next · p (a true cross-dissolve), then
+///   composites the mix;
 /// - moveIn: the new state slides in from the subtype's edge over the old one;
 /// - push: the new state slides in while the old slides out the opposite edge;
 /// - reveal: the old state slides out toward the opposite edge, uncovering the new.
@@ -25,10 +25,15 @@ enum TransitionRendering {
         }()
         var newLayer = new
         var oldLayer = old
+        let dissolve = spec.type == .fade ? p : nil
+        if oldLayer != nil {
+            newLayer.transitionState = TransitionState(role: .next, dissolve: dissolve)
+            oldLayer?.transitionState = TransitionState(role: .previous, dissolve: dissolve)
+        }
         switch spec.type {
         case .fade:
-            oldLayer?.opacity *= (1 - p)
-            newLayer.opacity *= p
+            // Without a previous state (a transition added with the layer) it fades in from nothing.
+            if oldLayer == nil { newLayer.opacity *= p }
         case .moveIn:
             offset(&newLayer, dx * (1 - p), dy * (1 - p))
         case .push:

@@ -1,0 +1,137 @@
+import Geometry
+import LayerModel
+
+/// shouldRasterize (reference §1.12): hit or miss, decided from the presentation tree and the
+/// cache's state alone, plus the logical view of offscreen results for the profiler.
+extension Builder {
+    /// Records the rasterised image of `layer` (`cached`: items in the bitmap's texel space) and
+    /// returns the cache key to draw. On a hit the passes planned since `passesBefore` are dropped:
+    /// the bitmap from an earlier frame is drawn instead.
+    mutating func rasterize(_ layer: Layer, _ cached: [DrawItem], reasons: [OffscreenReason], size r: PixelRect,
+                            toWorld: Transform3D, passesBefore: Int) -> UInt64 {
+        let logical = logicalItems(cached)
+        let fingerprint = Self.fingerprint(logical, images: plannedImages, size: r)
+        let scale = layer.rasterizationScale
+        let onCanvas = DeviceProjection.pixelBounds(Rect(0, 0, Double(r.width), Double(r.height)), toWorld,
+                                                    width: canvas.pixelWidth, height: canvas.pixelHeight)
+        let reason: InvalidationReason
+        let key: UInt64
+        if var e = cache.entries[layer.id] {
+            if e.fingerprint == fingerprint, e.scale == scale {
+                e.lastUsed = time
+                cache.entries[layer.id] = e
+                dropPasses(from: passesBefore)
+                rasterContents[e.key] = logical
+                cacheEvents.append(RasterCacheEvent(layer: layer.id, miss: nil, pixels: r.area, bounds: onCanvas))
+                return e.key
+            }
+            if e.scale != scale {
+                reason = .rasterizationScaleChanged(from: e.scale, to: scale)
+            } else if let d = RasterInvalidation.firstDifference(e.snapshot, layer) {
+                reason = .propertyChanged(layer: d.layer, property: d.property)
+            } else {
+                reason = .contentChanged
+            }
+            key = e.key
+        } else {
+            reason = cache.evicted.removeValue(forKey: layer.id) ?? .firstUse
+            key = cache.nextKey
+            cache.nextKey += 1
+        }
+        cache.entries[layer.id] = RasterCache.Entry(key: key, snapshot: layer, fingerprint: fingerprint, scale: scale,
+                                                    lastUsed: time, pixels: r.area)
+        offscreenPasses.append(OffscreenPass(reasons: reasons, layer: layer.id,
+                                             bounds: onCanvas ?? PixelRect(x: 0, y: 0, width: 0, height: 0),
+                                             width: r.width, height: r.height, operation: .draw(cached), rasterCacheKey: key))
+        rasterContents[key] = logical
+        cacheEvents.append(RasterCacheEvent(layer: layer.id, miss: reason, pixels: r.area, bounds: onCanvas))
+        return key
+    }
+
+    /// Before the frame: entries unused for longer than the idle limit are evicted.
+    mutating func expireRasterCache() {
+        for (id, e) in cache.entries.sorted(by: { $0.key < $1.key }) {
+            let idle = abs(time - e.lastUsed)
+            if idle > cache.maxIdleSeconds + 1e-9 {
+                cache.entries[id] = nil
+                cache.evicted[id] = .evictedUnused(idleSeconds: idle)
+                evictions.append(e.key)
+            }
+        }
+    }
+
+    /// After the frame: least recently used entries go until the cache holds at most its cap
+    /// (those drawn this frame last, by key for determinism).
+    mutating func capRasterCache() {
+        let cap = Int(cache.maxScreens * Double(canvas.pixelWidth * canvas.pixelHeight))
+        var total = cache.cachedPixels
+        guard total > cap else { return }
+        let order = cache.entries.sorted { a, b in
+            (a.value.lastUsed, a.value.key) < (b.value.lastUsed, b.value.key)
+        }
+        for (id, e) in order where total > cap {
+            cache.entries[id] = nil
+            cache.evicted[id] = .evictedCacheFull
+            evictions.append(e.key)
+            total -= e.pixels
+        }
+    }
+
+    /// The logical items of a list: offscreen results expanded into the items they hold, with the
+    /// composite's matrix, clips and opacity folded in; a blurred shadow becomes one `shadow` item
+    /// over its target; mask applications (destination-in) draw nothing on screen.
+    func logicalItems(_ list: [DrawItem]) -> [DrawItem] {
+        var out: [DrawItem] = []
+        out.reserveCapacity(list.count)
+        for item in list {
+            guard case .offscreen(let source, _, let opacity) = item.paint else { out.append(item); continue }
+            if item.blend == .destinationIn { continue }
+            let inner: [DrawItem]
+            switch source {
+            case .pass(let i):
+                switch offscreenPasses[i].operation {
+                case .draw(let items): inner = logicalItems(items)
+                case .blur(_, _, _, let tint, _):
+                    var s = item
+                    s.role = .shadow
+                    s.paint = .solid(RGBA(tint.r * opacity, tint.g * opacity, tint.b * opacity, tint.a * opacity))
+                    out.append(s)
+                    continue
+                }
+            case .rasterCache(let key):
+                inner = rasterContents[key] ?? []
+            }
+            for var x in inner {
+                let outer = item.clips.map { Clip(transform: x.transform * $0.transform, shape: $0.shape, layer: $0.layer) }
+                x.transform = x.transform * item.transform
+                x.clips = outer + x.clips
+                scaleOpacity(&x, by: opacity)
+                out.append(x)
+            }
+        }
+        return out
+    }
+
+    /// A hash of what a bitmap holds (images by content key, not by this frame's index).
+    static func fingerprint(_ items: [DrawItem], images: [PlannedImage], size: PixelRect) -> Int {
+        var h = Hasher()
+        h.combine(size.width); h.combine(size.height)
+        func shape(_ s: RoundedShape?) {
+            guard let s else { h.combine(0); return }
+            h.combine(s.rect); h.combine(s.radii); h.combine(s.curve)
+        }
+        for item in items {
+            h.combine(item.role.rawValue); h.combine(item.blend.rawValue)
+            h.combine(item.transform); h.combine(item.quad); h.combine(item.uv)
+            shape(item.shape); shape(item.innerShape)
+            for c in item.clips { h.combine(c.transform); shape(c.shape) }
+            switch item.paint {
+            case .solid(let c): h.combine(c)
+            case .image(let i, let s, let o): h.combine(images[i].key); h.combine(s.rawValue); h.combine(o)
+            case .offscreen(let src, let s, let o): h.combine(src); h.combine(s.rawValue); h.combine(o)
+            case .blurredShape(let c, let sigma): h.combine(c); h.combine(sigma)
+            }
+        }
+        return h.finalize()
+    }
+}

@@ -1,0 +1,31 @@
+import LayerModel
+import Plan
+
+/// One offscreen pass of a frame, as reports show it (the HTML pass graph, the trace's slices).
+public struct PassSummary: Sendable, Equatable, Codable {
+    public var reasons: [OffscreenReason]
+    public var layer: LayerID
+    /// The target's size in texels.
+    public var width: Int
+    public var height: Int
+    /// draw (items into a target), blur (one axis of a shadow's blur), cache (fills the raster cache).
+    public var kind: String
+    /// Earlier passes whose results this pass reads.
+    public var inputs: [Int]
+    /// Device time measured for the pass (nil without a GPU run).
+    public var gpuNanoseconds: UInt64?
+
+    public init(_ pass: OffscreenPass) {
+        reasons = pass.reasons; layer = pass.layer; width = pass.width; height = pass.height
+        switch pass.operation {
+        case .draw(let items):
+            kind = pass.rasterCacheKey != nil ? "cache" : "draw"
+            inputs = Array(Set(items.compactMap { item -> Int? in
+                if case .offscreen(.pass(let i), _, _) = item.paint { return i }
+                return nil
+            })).sorted()
+        case .blur(let source, _, _, _, _):
+            kind = "blur"; inputs = [source]
+        }
+    }
+}

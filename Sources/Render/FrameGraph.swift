@@ -1,0 +1,52 @@
+import CVulkan
+import Plan
+
+/// The targets and batches of one frame's render graph: a target per offscreen pass (from the
+/// pool, or the raster cache for passes that store into it), and the batches of each item list
+/// (every pass's, then the canvas's).
+final class FrameGraph {
+    let passTargets: [OffscreenTarget]
+    private let cache: [UInt64: OffscreenTarget]
+    var batches: [[DrawBatch]]
+    var drawCalls: Int { batches.reduce(0) { $0 + $1.count } + blurPasses }
+    private let blurPasses: Int
+
+    init(_ plan: FramePlan, targets: OffscreenTargets, frame: UInt64, pipelines: PipelineLibrary, maxSide: Int) throws {
+        var passTargets: [OffscreenTarget] = []
+        var blurs = 0
+        for pass in plan.offscreenPasses {
+            guard (1...maxSide).contains(pass.width), (1...maxSide).contains(pass.height) else {
+                throw RenderError.unsupportedSize(what: "Offscreen target", width: pass.width, height: pass.height, maximum: maxSide)
+            }
+            var format = DeviceSelector.colorFormat
+            if case .blur(_, _, let horizontal, _, _) = pass.operation {
+                blurs += 1
+                if horizontal { format = GPUImage.floatFormat }
+            }
+            if let key = pass.rasterCacheKey {
+                passTargets.append(try targets.cacheTarget(key, width: pass.width, height: pass.height, pipelines: pipelines))
+            } else {
+                passTargets.append(try targets.acquire(width: pass.width, height: pass.height, format: format,
+                                                       frame: frame, pipelines: pipelines))
+            }
+        }
+        self.passTargets = passTargets
+        self.cache = targets.rasterCache
+        blurPasses = blurs
+        batches = Array(repeating: [], count: plan.offscreenPasses.count + 1)
+    }
+
+    /// The target an item of list `list` samples: a pass that ran before it, or a cached bitmap.
+    func target(_ source: OffscreenSource, before list: Int) throws -> OffscreenTarget {
+        switch source {
+        case .pass(let i):
+            guard i >= 0, i < list, i < passTargets.count else { throw RenderError.badOffscreenSource("offscreen pass \(i)") }
+            return passTargets[i]
+        case .rasterCache(let key):
+            guard let t = cache[key], t.hasContent || passTargets.contains(where: { $0 === t }) else {
+                throw RenderError.badOffscreenSource("raster-cache entry \(key)")
+            }
+            return t
+        }
+    }
+}
