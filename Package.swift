@@ -9,7 +9,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "caprof", targets: ["caprof"]),
-        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate"]),
+        .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -31,6 +31,8 @@ let package = Package(
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
         .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim"], exclude: ["README.md"]),
+        // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
+        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
@@ -47,7 +49,7 @@ let package = Package(
         .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
-            "Geometry", "LayerModel", "Animation", "SceneFormat", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate",
+            "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         // Tests.
@@ -61,6 +63,9 @@ let package = Package(
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Report", "Pipeline", "Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),
         .testTarget(name: "CLITests", dependencies: []),
+        .testTarget(name: "AssetImportTests", dependencies: ["AssetImport", "SceneFormat", "Animation", "LayerModel", "Geometry"]),
+        // Converted assets render the same pixels as the assets (lavapipe).
+        .testTarget(name: "AssetRenderTests", dependencies: ["AssetImport", "Pipeline", "SceneFormat"]),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.
         .testTarget(name: "ReftestTests", dependencies: ["Pipeline", "SceneFormat", "Raster", "Render", "Plan"],

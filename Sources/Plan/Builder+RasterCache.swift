@@ -85,7 +85,8 @@ extension Builder {
         out.reserveCapacity(list.count)
         for item in list {
             guard case .offscreen(let source, _, let opacity) = item.paint else { out.append(item); continue }
-            if item.blend == .destinationIn { continue }
+            // Mask applications and zero-weight states of a cross-dissolve put nothing on screen.
+            if item.blend == .destinationIn || opacity <= 0 { continue }
             let inner: [DrawItem]
             switch source {
             case .pass(let i):
@@ -106,6 +107,7 @@ extension Builder {
                 x.transform = x.transform * item.transform
                 x.clips = outer + x.clips
                 scaleOpacity(&x, by: opacity)
+                if item.blend == .plus { x.blend = .plus }   // part of a cross-dissolve
                 out.append(x)
             }
         }

@@ -18,6 +18,9 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// A `mask` layer (on the layer or an ancestor) cuts the item by its alpha: the masked result
     /// is composited with blending (its fix is offscreen.mask's).
     case mask
+    /// One state of a CATransition's cross-dissolve: it blends while the transition runs (its
+    /// cost is reported as offscreen.transition).
+    case transition
     /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
     /// shadowPath; with one there is nothing to fix).
     case shadow
@@ -42,6 +45,7 @@ public enum BlendAnalysis {
     public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?) -> [BlendReason] {
         if item.role == .shadow { return [.shadow] }
         if item.role == .unsupported { return [] }   // not drawn: its opacity is unknown
+        if item.blend == .plus { return [.transition] }
         var r: [BlendReason] = []
         switch item.paint {
         case .solid(let c):

@@ -84,7 +84,9 @@ public enum FindingAdvice {
         guard let i else { return "unknown reason" }
         switch i.kind {
         case "firstUse": return "first use"
-        case "propertyChanged": return "\(i.property ?? "a property") changed on layer #\(i.layer ?? 0) inside it"
+        case "propertyChanged":
+            let who = i.layerName.map { "`\($0)`" } ?? "layer #\(i.layer ?? 0)"
+            return "\(i.property ?? "a property") changed on \(who) inside it"
         case "contentChanged": return "what it draws changed"
         case "rasterizationScaleChanged": return "rasterizationScale changed from \(fmt(i.from ?? 0)) to \(fmt(i.to ?? 0))"
         case "evictedUnused": return "it was evicted after \(fmt(round3(i.idleSeconds ?? 0))) s unused"

@@ -24,7 +24,9 @@ public enum FindingAggregator {
                                  runFrames: ClosedRange<Int>) -> [Finding] {
         struct Key: Hashable { var id: FindingID; var layer: LayerID }
         struct Acc { var frames: [Int] = []; var total = 0; var max = -1; var worst = 0; var evidence = Evidence(); var entry: LayerDirectory.Entry?
-                     var gpu: UInt64?; var gpuWorst: UInt64? }
+                     var gpu: UInt64?; var gpuWorst: UInt64?
+                     /// raster-cache.miss: how often each reason occurred, and its evidence.
+                     var reasons: [String: (count: Int, evidence: Evidence)] = [:] }
         var acc: [Key: Acc] = [:]
         for f in frames.sorted(by: { $0.index < $1.index }) {
             var entries: [LayerID: LayerDirectory.Entry] = [:]
@@ -35,6 +37,10 @@ public enum FindingAggregator {
                 a.frames.append(f.index)
                 a.total += o.pixels
                 if let g = o.gpuNanoseconds { a.gpu = (a.gpu ?? 0) + g; a.gpuWorst = Swift.max(a.gpuWorst ?? 0, g) }
+                if let inv = o.evidence.invalidation {
+                    let key = inv.kind + "|" + (inv.property ?? "") + "|" + String(inv.layer ?? 0)
+                    a.reasons[key] = ((a.reasons[key]?.count ?? 0) + 1, a.reasons[key]?.evidence ?? o.evidence)
+                }
                 if o.pixels > a.max {
                     a.max = o.pixels; a.worst = f.index; a.evidence = o.evidence
                     a.entry = entries[o.layer] ?? a.entry
@@ -49,11 +55,17 @@ public enum FindingAggregator {
                                                         rasterizationScale: canvasScale, hasSublayers: false, subtree: [])
             let share = canvasPixels > 0 ? Double(a.max) / Double(canvasPixels) : 0
             let atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
-            let advice = FindingAdvice.advise(k.id, a.evidence, layer: entry, canvasScale: canvasScale)
+            var evidence = a.evidence
+            // A cache that misses every frame is explained by its most frequent reason (the first
+            // frame's "first use" is the least interesting one).
+            if let common = a.reasons.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
+                evidence = common.value.evidence
+            }
+            let advice = FindingAdvice.advise(k.id, evidence, layer: entry, canvasScale: canvasScale)
             var finding = Finding(id: k.id, severity: Severity(canvasShare: share), layer: LayerRef(entry),
                                   phase: atRest ? .atRest : .midAnimation, frames: FrameRun.runs(a.frames),
                                   frameCount: Set(a.frames).count, worstFrame: a.worst, maxPixels: a.max, totalPixels: a.total,
-                                  canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: a.evidence)
+                                  canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: evidence)
             finding.gpuNanoseconds = a.gpu
             finding.maxGPUNanoseconds = a.gpuWorst
             out.append(finding)

@@ -162,6 +162,7 @@ public struct FrameAnalyzer: Sendable {
             guard let reason = event.miss else { continue }
             var e = Evidence()
             e.invalidation = CacheInvalidation(reason)
+            if let id = e.invalidation?.layer { e.invalidation?.layerName = directory[id]?.displayName }
             e.passBounds = event.bounds
             obs.append(Observation(id: .rasterCacheMiss, layer: event.layer, pixels: event.pixels, evidence: e))
         }

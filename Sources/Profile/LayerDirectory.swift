@@ -1,8 +1,9 @@
 import LayerModel
 
 /// What the profiler needs to know about each layer of one presentation tree: how to name it in a
-/// report and the few properties the analyses read beside the plan. Masks are not listed (they
-/// draw nothing themselves).
+/// report and the few properties the analyses read beside the plan. Mask layers are listed under
+/// their name, else "<owner> mask" (they draw nothing on screen, but their own offscreen passes
+/// are reported).
 public struct LayerDirectory: Sendable {
     public struct Entry: Sendable, Equatable {
         public var id: LayerID
@@ -50,6 +51,11 @@ public struct LayerDirectory: Sendable {
                               contentsScale: l.contentsScale, shouldRasterize: l.shouldRasterize,
                               rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
                               subtree: subtree, masked: masked)
+        if let m = l.mask {
+            var named = m
+            if named.name?.isEmpty ?? true { named.name = (entries[l.id]?.displayName ?? "layer") + " mask" }
+            visit(named, path: path, masked: false)
+        }
         for (i, s) in l.sublayers.enumerated() { visit(s, path: path + [i], masked: masked) }
     }
 }

@@ -53,8 +53,9 @@ public struct Evidence: Sendable, Equatable, Codable {
 public struct CacheInvalidation: Sendable, Equatable, Codable {
     /// firstUse, propertyChanged, contentChanged, rasterizationScaleChanged, evictedUnused, evictedCacheFull.
     public var kind: String
-    /// propertyChanged: the layer (id) and the key path that changed.
+    /// propertyChanged: the layer (id, and its name as reports show it) and the key path that changed.
     public var layer: LayerID?
+    public var layerName: String?
     public var property: String?
     /// rasterizationScaleChanged: the scales; evictedUnused: how long it was unused (seconds).
     public var from: Double?

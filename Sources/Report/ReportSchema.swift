@@ -222,7 +222,7 @@ public enum ReportSchema {
                   "type": "object", "additionalProperties": false, "required": ["kind"],
                   "properties": {
                     "kind": {"enum": ["firstUse", "propertyChanged", "contentChanged", "rasterizationScaleChanged", "evictedUnused", "evictedCacheFull"]},
-                    "layer": {"type": "integer"}, "property": {"type": "string"},
+                    "layer": {"type": "integer"}, "layerName": {"type": "string"}, "property": {"type": "string"},
                     "from": {"type": "number"}, "to": {"type": "number"}, "idleSeconds": {"type": "number", "minimum": 0}
                   }
                 }

@@ -76,6 +76,7 @@ public struct TextReport: Sendable {
         let share = percent(f.canvasShare)
         var costLine = "\(pixels(Double(f.maxPixels))) (\(share) of the screen)"
         if f.frameCount > 1 { costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }
+        if let g = f.maxGPUNanoseconds { costLine += "; GPU \(ReportUnits.ms(g)) in its costliest frame" }
         return [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
     }
 

@@ -13,7 +13,7 @@ struct Caprof: ParsableCommand {
         package-benchmark's codes instead: 0 pass, 2 regression, 4 only improvements, 1 error.
         """,
         version: "0.1.0",
-        subcommands: [ProfileCommand.self, RenderCommand.self, GateCommand.self, DevicesCommand.self, SchemaCommand.self],
+        subcommands: [ProfileCommand.self, RenderCommand.self, ConvertCommand.self, GateCommand.self, DevicesCommand.self, SchemaCommand.self],
         defaultSubcommand: ProfileCommand.self
     )
 }

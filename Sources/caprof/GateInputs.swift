@@ -1,3 +1,4 @@
+import AssetImport
 import Foundation
 import Gate
 import Profile
@@ -43,7 +44,7 @@ enum GateInputs {
                 throw GateError(file: a, "no such scene, report or directory")
             }
             var paths = [a]
-            if isDir.boolValue {
+            if isDir.boolValue && AssetKind.of(path: a) != .package {
                 paths = CatalogInputs.jsonFiles(in: a).filter {
                     let m = CatalogInputs.marker(of: $0)
                     return m != "\"caprofBudget\"" && m != "\"caprofBaseline\""

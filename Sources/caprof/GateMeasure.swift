@@ -1,3 +1,4 @@
+import AssetImport
 import Foundation
 import Gate
 import Pipeline
@@ -65,7 +66,7 @@ struct GateMeasure {
 
     /// `runs` profiles of the scene's whole timeline at its own fps.
     static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool) throws -> SceneMeasurement {
-        let doc = try SceneDecoder.load(path: path)
+        let doc = try AssetLoader.load(path: path)
         let animated = AnimatedScene(doc)
         let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration)
         let runner = ProfileRunner(scene: animated, renderer: renderer)

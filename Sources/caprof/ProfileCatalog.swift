@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetImport
 import Foundation
 import Pipeline
 import Profile
@@ -18,7 +19,9 @@ extension ProfileCommand {
     var isCatalog: Bool {
         if scenes.count > 1 || shard != nil { return true }
         var isDir: ObjCBool = false
+        // A .ca package is a directory but one scene.
         return scenes.count == 1 && FileManager.default.fileExists(atPath: scenes[0], isDirectory: &isDir) && isDir.boolValue
+            && AssetKind.of(path: scenes[0]) != .package
     }
 
     func validateCatalog() throws {
@@ -111,7 +114,7 @@ extension ProfileCommand {
 
     /// One scene's report, exactly as `caprof profile SCENE` computes it.
     func profileOne(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
-        let doc = try SceneDecoder.load(path: path)
+        let doc = try AssetLoader.load(path: path)
         let animated = AnimatedScene(doc)
         let fps = self.fps ?? animated.fps
         let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
@@ -138,7 +141,7 @@ enum CatalogInputs {
                 throw Failure(path: a, message: "no such scene file or directory")
             }
             var paths = [a]
-            if isDir.boolValue {
+            if isDir.boolValue && AssetKind.of(path: a) != .package {
                 paths = jsonFiles(in: a).filter { marker(of: $0) == nil }
                 if paths.isEmpty { throw Failure(path: a, message: "the directory holds no scene file (*.json)") }
             }
@@ -150,8 +153,9 @@ enum CatalogInputs {
     /// The regular `*.json` files of a directory (not hidden), sorted by name.
     static func jsonFiles(in dir: String) -> [String] {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
-        return names.filter { $0.hasSuffix(".json") && !$0.hasPrefix(".") }.sorted().map { GateInputs.join(dir, $0) }
-            .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && !d.boolValue }
+        // Core Animation assets (.caar, .caml, .ca package directories) are scenes too.
+        return names.filter { ($0.hasSuffix(".json") || AssetKind.isAsset(name: $0)) && !$0.hasPrefix(".") }.sorted().map { GateInputs.join(dir, $0) }
+            .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && (!d.boolValue || p.lowercased().hasSuffix(".ca")) }
     }
 
     /// Which of caprof's own formats the file's first 4 KiB name first ("\"caprofReport\"" …: a

@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetImport
 import Foundation
 import Pipeline
 import Profile
@@ -53,7 +54,7 @@ struct ProfileCommand: ParsableCommand {
         decision (Sources/Gate/README.md, "Catalogs and shards").
         """)
 
-    @Argument(help: ArgumentHelp("The scene file (caprof scene JSON); or several, or directories of them: a catalog.",
+    @Argument(help: ArgumentHelp("The scene file (caprof scene JSON) or Core Animation asset (.caar, .ca, .caml); or several, or directories of them: a catalog.",
                                  valueName: "scene"))
     var scenes: [String] = []
 
@@ -89,6 +90,8 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Use the Vulkan device whose name contains this text (see `caprof devices`).")
     var device: String?
 
+    @OptionGroup var stateOptions: StateOptions
+
     @Flag(name: .shortAndLong, help: "No warnings and no progress bar (errors and the report only).")
     var quiet = false
 
@@ -110,6 +113,9 @@ struct ProfileCommand: ParsableCommand {
     func validate() throws {
         if schema || catalogSchema { return }
         if scenes.isEmpty { throw ValidationError("missing the scene file: caprof profile SCENE (see --help)") }
+        if isCatalog && !stateOptions.selection.isEmpty {
+            throw ValidationError("--state and --transition apply to one .ca package or .caml file, not to a catalog")
+        }
         if isCatalog { try validateCatalog() }
         if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
         if let o = output, o.isEmpty { throw ValidationError("-o needs a file name") }
@@ -131,7 +137,7 @@ struct ProfileCommand: ParsableCommand {
         if isCatalog { return try runCatalog(err) }
         guard let scene else { return }
         do {
-            let doc = try SceneDecoder.load(path: scene)
+            let doc = try AssetLoader.load(path: scene, states: stateOptions.selection)
             let animated = AnimatedScene(doc)
             let fps = self.fps ?? animated.fps
             let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)

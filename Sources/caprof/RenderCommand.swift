@@ -1,4 +1,5 @@
 import ArgumentParser
+import AssetImport
 import Foundation
 import LayerModel
 import Pipeline
@@ -29,7 +30,7 @@ struct RenderCommand: ParsableCommand {
         are listed as warnings.
         """)
 
-    @Argument(help: "The scene file (caprof scene JSON).")
+    @Argument(help: "The scene file (caprof scene JSON), or a Core Animation asset (.caar, .ca, .caml).")
     var scene: String
 
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames.", valueName: "path"))
@@ -61,6 +62,8 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Use the Vulkan device whose name contains this text (see `caprof devices`).")
     var device: String?
 
+    @OptionGroup var stateOptions: StateOptions
+
     @OptionGroup var rasterCache: RasterCacheOptions
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress bar, no summary).")
@@ -87,7 +90,7 @@ struct RenderCommand: ParsableCommand {
         do {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var loadTime: UInt64 = 0
-            let doc = try StageTimings.measure(&loadTime) { try SceneDecoder.load(path: scene) }
+            let doc = try StageTimings.measure(&loadTime) { try AssetLoader.load(path: scene, states: stateOptions.selection) }
             if let s = scale {
                 var c = doc.scene.canvas; c.scale = s
                 if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {

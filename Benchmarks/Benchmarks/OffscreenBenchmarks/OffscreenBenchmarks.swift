@@ -115,24 +115,24 @@ final class OffscreenFixture: @unchecked Sendable {
     static func cards(path: Bool) -> String {
         canvas((0..<20).map { i in
             let x = 15 + Double(i % 2) * 185, y = 20 + Double(i / 2) * 80
-            let p = path ? #", "shadowPath": {"roundedRect": [0, 0, 175, 64], "cornerRadius": 12}"# : ""
-            return #"{"frame": [\#(x), \#(y), 175, 64], "backgroundColor": "#FFFFFF", "cornerRadius": 12, "shadowOpacity": 0.25, "shadowRadius": 8, "shadowOffset": [0, 4]\#(p)}"#
+            let p = path ? ##", "shadowPath": {"roundedRect": [0, 0, 175, 64], "cornerRadius": 12}"## : ""
+            return ##"{"frame": [\##(x), \##(y), 175, 64], "backgroundColor": "#FFFFFF", "cornerRadius": 12, "shadowOpacity": 0.25, "shadowRadius": 8, "shadowOffset": [0, 4]\##(p)}"##
         })
     }
 
     static func clipped(mask: Bool) -> String {
-        let children = (0..<4).map { i in #"{"frame": [\#(i * 60), \#(i * 60), 150, 150], "backgroundColor": [\#(Double(i) / 4), 0.5, 0.8, 1]}"# }
+        let children = (0..<4).map { i in ##"{"frame": [\##(i * 60), \##(i * 60), 150, 150], "backgroundColor": [\##(Double(i) / 4), 0.5, 0.8, 1]}"## }
             .joined(separator: ",")
-        let clip = mask ? #""mask": {"frame": [0, 0, 340, 340], "cornerRadius": 60, "backgroundColor": "black"}"#
-                        : #""masksToBounds": true, "cornerRadius": 60"#
-        return canvas([#"{"frame": [25, 200, 340, 340], "backgroundColor": "#FF9500", \#(clip), "sublayers": [\#(children)]}"#])
+        let clip = mask ? ##""mask": {"frame": [0, 0, 340, 340], "cornerRadius": 60, "backgroundColor": "black"}"##
+                        : ##""masksToBounds": true, "cornerRadius": 60"##
+        return canvas([##"{"frame": [25, 200, 340, 340], "backgroundColor": "#FF9500", \##(clip), "sublayers": [\##(children)]}"##])
     }
 
     static var rasterized: String {
         let leaves = (0..<29).map { i in
-            #"{"frame": [\#(10 + (i % 5) * 64), \#(10 + (i / 5) * 64), 56, 56], "backgroundColor": [0.2, \#(Double(i) / 29), 0.9, 1], "cornerRadius": 10}"#
+            ##"{"frame": [\##(10 + (i % 5) * 64), \##(10 + (i / 5) * 64), 56, 56], "backgroundColor": [0.2, \##(Double(i) / 29), 0.9, 1], "cornerRadius": 10}"##
         }.joined(separator: ",")
-        return canvas([#"{"frame": [35, 200, 330, 400], "backgroundColor": "#FFFFFF", "cornerRadius": 16, "shouldRasterize": true, "rasterizationScale": 3, "sublayers": [\#(leaves)]}"#])
+        return canvas([##"{"frame": [35, 200, 330, 400], "backgroundColor": "#FFFFFF", "cornerRadius": 16, "shouldRasterize": true, "rasterizationScale": 3, "sublayers": [\##(leaves)]}"##])
     }
 
     static let shadowsPathless = Result { try OffscreenFixture(json: cards(path: false)) }

@@ -1,0 +1,120 @@
+import Foundation
+import LayerModel
+import SceneFormat
+
+/// What a scene path is, by its name and kind (Core Animation's `kCAPackageType…` forms).
+public enum AssetKind: String, Sendable {
+    /// A caprof scene file (JSON).
+    case sceneJSON
+    /// `.caar`: a Core Animation archive (`kCAPackageTypeArchive`).
+    case archive
+    /// `.ca`: a CAML bundle directory with `index.xml` and `main.caml` (`kCAPackageTypeCAMLBundle`).
+    case package
+    /// `.caml`: a bare CAML file (`kCAPackageTypeCAMLFile`).
+    case caml
+
+    public static func of(path: String) -> AssetKind {
+        let lower = path.lowercased()
+        var isDir: ObjCBool = false
+        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
+        if lower.hasSuffix(".caar") { return .archive }
+        if lower.hasSuffix(".caml") { return .caml }
+        if lower.hasSuffix(".ca") || lower.hasSuffix(".ca/") { return .package }
+        if exists && isDir.boolValue && FileManager.default.fileExists(atPath: path + "/main.caml") { return .package }
+        return .sceneJSON
+    }
+
+    /// True for the kinds a catalog directory scan picks up besides `*.json`.
+    public static func isAsset(name: String) -> Bool {
+        let l = name.lowercased()
+        return l.hasSuffix(".caar") || l.hasSuffix(".caml") || l.hasSuffix(".ca")
+    }
+}
+
+/// How an asset with states is shown.
+public struct StateSelection: Sendable, Equatable {
+    /// `--state NAME`: the tree with that state's values applied.
+    public var state: String?
+    /// `--transition FROM:TO`: the tree in FROM, animating to TO as the state controller would.
+    public var transition: (from: String, to: String)?
+    public init(state: String? = nil, transition: (from: String, to: String)? = nil) {
+        self.state = state; self.transition = transition
+    }
+    public static func == (a: StateSelection, b: StateSelection) -> Bool {
+        a.state == b.state && a.transition?.from == b.transition?.from && a.transition?.to == b.transition?.to
+    }
+    public var isEmpty: Bool { state == nil && transition == nil }
+}
+
+/// One entry point for every scene source: picks the importer by file type and returns the same
+/// `SceneDocument` the scene-file decoder returns.
+public enum AssetLoader {
+    public static func load(path: String, states: StateSelection = StateSelection()) throws -> SceneDocument {
+        let kind = AssetKind.of(path: path)
+        if kind != .package && kind != .caml && !states.isEmpty {
+            throw SceneError(.invalidValue, at: SourceLocation(file: path, pointer: "", line: 0, column: 0),
+                             "--state and --transition apply to .ca packages and .caml files, which have states; this is \(kind == .archive ? "a .caar archive" : "a scene file")")
+        }
+        switch kind {
+        case .sceneJSON:
+            return try SceneDecoder.load(path: path)
+        case .archive:
+            return try ArchiveImporter.decode(data: try readFile(path), file: path)
+        case .caml:
+            let dir = (path as NSString).deletingLastPathComponent
+            return try CAMLImporter.decode(data: try readFile(path), file: path, bundle: dir.isEmpty ? "." : dir,
+                                           index: nil, states: states)
+        case .package:
+            return try CAMLImporter.loadPackage(path: path, states: states)
+        }
+    }
+
+    /// Reads a whole file with the size limit of scene files; a clear error when missing.
+    static func readFile(_ path: String) throws -> [UInt8] {
+        let here = SourceLocation(file: path, pointer: "", line: 0, column: 0)
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+            throw SceneError(.io, at: here, "cannot read the file: it does not exist or is not accessible")
+        }
+        if isDir.boolValue { throw SceneError(.io, at: here, "cannot read the file: it is a directory") }
+        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        if size > SceneLimits.maxFileBytes {
+            throw SceneError(.limitExceeded, at: here, "the file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
+        }
+        guard let h = FileHandle(forReadingAtPath: path) else { throw SceneError(.io, at: here, "cannot read the file: permission denied") }
+        defer { try? h.close() }
+        let data = (try? h.read(upToCount: SceneLimits.maxFileBytes + 1)) ?? Data()
+        return [UInt8](data)
+    }
+}
+
+extension AssetLoader {
+    /// The states and state transitions a `.ca` package or `.caml` file declares (empty for other
+    /// kinds), for a first look (`caprof convert --format tree`) and for choosing `--state`.
+    public static func states(path: String) throws -> (states: [String], transitions: [String]) {
+        let file: String
+        switch AssetKind.of(path: path) {
+        case .caml: file = path
+        case .package:
+            var index = PackageIndex()
+            let indexPath = (path as NSString).appendingPathComponent("index.xml")
+            if FileManager.default.fileExists(atPath: indexPath), let p = try? XMLPlistReader.parse(try readFile(indexPath)),
+               let i = try? PackageIndex(plist: p) { index = i }
+            file = (path as NSString).appendingPathComponent(index.rootDocument)
+        default: return ([], [])
+        }
+        guard let root = try? XMLTree.parse(try readFile(file)) else { return ([], []) }
+        var states: [String] = [], transitions: [String] = []
+        func visit(_ n: XMLNode) {
+            if n.name == "LKState", let s = n["name"] {
+                states.append(n["basedOn"].map { "\(s) (based on \($0))" } ?? s)
+            } else if n.name == "LKStateTransition" {
+                let count = n.child("elements")?.children.count ?? 0
+                transitions.append("\(n["fromState"] ?? "?")→\(n["toState"] ?? "?") (\(count) element\(count == 1 ? "" : "s"))")
+            }
+            n.children.forEach(visit)
+        }
+        visit(root)
+        return (states, transitions)
+    }
+}

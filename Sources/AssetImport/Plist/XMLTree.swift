@@ -1,0 +1,139 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// An XML element with the line and column where its start tag ends (what `XMLParser` reports),
+/// for `file:line:column` warnings. Text content is kept only for plist leaves.
+public final class XMLNode {
+    public let name: String
+    public let attributes: [String: String]
+    public var children: [XMLNode] = []
+    public var text = ""
+    public let line: Int
+    public let column: Int
+    init(name: String, attributes: [String: String], line: Int, column: Int) {
+        self.name = name; self.attributes = attributes; self.line = line; self.column = column
+    }
+    public subscript(attribute: String) -> String? { attributes[attribute] }
+    public func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
+}
+
+/// Reads a whole XML document into `XMLNode`s with Foundation's `XMLParser` (libxml2's SAX
+/// parser underneath; on Linux it comes with swift-corelibs-foundation, no extra package).
+/// External entities are not resolved. Depth is capped against hostile input.
+public enum XMLTree {
+    public static let maxDepth = 256
+    public static let maxElements = 1_000_000
+
+    /// The root element; a `PlistError` with line:column when the XML is not well formed.
+    public static func parse(_ data: [UInt8]) throws -> XMLNode {
+        let builder = Builder()
+        let parser = XMLParser(data: Data(data))
+        parser.shouldResolveExternalEntities = false
+        parser.shouldProcessNamespaces = false
+        parser.delegate = builder
+        builder.parser = parser
+        let ok = parser.parse()
+        if let e = builder.failure { throw e }
+        guard ok, let root = builder.root else {
+            let err = parser.parserError.map { describe($0) } ?? "no root element"
+            throw PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(err))")
+        }
+        return root
+    }
+
+    /// libxml2's error codes (xmlerror.h), which `XMLParser` passes through as NSError codes,
+    /// for the mistakes hand-edited CAML has: Foundation's own text for them is only the number.
+    static let libxml2Errors: [Int: String] = [
+        4: "the document is empty", 5: "the document ends early (truncated?)", 9: "an invalid character",
+        26: "an undeclared entity", 38: "'<' inside an attribute value", 39: "an attribute value without quotes",
+        40: "an unterminated attribute value", 41: "an attribute without a value", 42: "an attribute written twice",
+        68: "a name was expected", 73: "'>' was expected", 76: "a closing tag does not match its opening tag",
+        77: "an element is not closed", 89: "entities that expand without end (an entity loop or 'billion laughs')",
+    ]
+
+    static func describe(_ e: Error) -> String {
+        let code = (e as NSError).code
+        return libxml2Errors[code].map { "\($0); libxml2 error \(code)" } ?? "libxml2 error \(code)"
+    }
+
+    private final class Builder: NSObject, XMLParserDelegate {
+        weak var parser: XMLParser?
+        var stack: [XMLNode] = []
+        var root: XMLNode?
+        var failure: PlistError?
+        var count = 0
+
+        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
+                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+            count += 1
+            if stack.count >= XMLTree.maxDepth || count > XMLTree.maxElements {
+                failure = PlistError("\(parser.lineNumber):\(parser.columnNumber): XML nested deeper than \(XMLTree.maxDepth) levels or over \(XMLTree.maxElements) elements")
+                parser.abortParsing()
+                return
+            }
+            let node = XMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
+            if let top = stack.last { top.children.append(node) } else if root == nil { root = node }
+            stack.append(node)
+        }
+        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
+            _ = stack.popLast()
+        }
+        func parser(_ parser: XMLParser, foundCharacters string: String) {
+            stack.last?.text += string
+        }
+        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+            if failure == nil {
+                failure = PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(XMLTree.describe(parseError)))")
+            }
+        }
+    }
+}
+
+/// Reads an XML property list (`index.xml` of a `.ca` package; also accepted for archives) from
+/// its `XMLNode` tree. `{"CF$UID": n}` dictionaries become `.uid(n)`.
+public enum XMLPlistReader {
+    public static func parse(_ data: [UInt8]) throws -> PlistValue {
+        let root = try XMLTree.parse(data)
+        guard root.name == "plist" else { throw PlistError("\(root.line):\(root.column): expected a <plist> root element, found <\(root.name)>") }
+        guard let top = root.children.first else { throw PlistError("\(root.line):\(root.column): empty <plist>") }
+        return try value(top)
+    }
+
+    static func value(_ n: XMLNode) throws -> PlistValue {
+        let text = n.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        func bad(_ what: String) -> PlistError { PlistError("\(n.line):\(n.column): <\(n.name)>: \(what)") }
+        switch n.name {
+        case "true": return .bool(true)
+        case "false": return .bool(false)
+        case "string": return .string(n.text)
+        case "integer":
+            guard let i = Int64(text) else { throw bad("expected an integer, found '\(text)'") }
+            return .integer(i)
+        case "real":
+            guard let d = Double(text) ?? (text.lowercased() == "inf" || text == "+infinity" ? .infinity : text == "-infinity" || text.lowercased() == "-inf" ? -.infinity : nil) else {
+                throw bad("expected a real number, found '\(text)'")
+            }
+            return .real(d)
+        case "data":
+            guard let d = Data(base64Encoded: text.filter { !$0.isWhitespace }) else { throw bad("invalid base64 data") }
+            return .data([UInt8](d))
+        case "date": return .date(0)
+        case "array": return .array(try n.children.map(value))
+        case "dict":
+            var pairs: [(String, PlistValue)] = []
+            var key: String?
+            for c in n.children {
+                if c.name == "key" { key = c.text; continue }
+                guard let k = key else { throw bad("a value without a <key> before it") }
+                pairs.append((k, try value(c)))
+                key = nil
+            }
+            if pairs.count == 1, pairs[0].0 == "CF$UID", let u = pairs[0].1.number, u.isFinite, u >= 0, u < 1e12 { return .uid(Int(u)) }
+            return .dictionary(pairs)
+        default:
+            throw bad("unknown property-list element")
+        }
+    }
+}

@@ -1,0 +1,75 @@
+import ArgumentParser
+import AssetImport
+import Foundation
+import SceneFormat
+
+/// `caprof convert`: a Core Animation asset (or a scene file) as an equivalent caprof scene file,
+/// or its layer tree for a first look.
+struct ConvertCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "convert",
+        abstract: "Convert a .caar archive, .ca package or .caml file into a caprof scene file, or print its layer tree.",
+        discussion: """
+        --format json (default) writes an equivalent scene file (format 1): rendering it gives the \
+        same pixels as rendering the asset. Embedded images become data: URIs; package images stay \
+        files, named by absolute path. --format tree prints the layer tree with classes, names, \
+        sizes and animations. What the asset holds that caprof does not draw is listed as warnings \
+        on stderr. With --state or --transition the tree is taken in that state.
+        """)
+
+    enum Format: String, ExpressibleByArgument { case json, tree }
+
+    @Argument(help: "The asset: a .caar archive, a .ca package directory, a .caml file (or a scene .json).")
+    var input: String
+
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write to this file (atomically) instead of stdout.", valueName: "file"))
+    var output: String?
+
+    @Option(help: "json (a scene file) or tree (the layer tree as text).")
+    var format: Format = .json
+
+    @OptionGroup var stateOptions: StateOptions
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    func run() throws {
+        let doc: SceneDocument
+        let t0 = DispatchTime.now().uptimeNanoseconds
+        do {
+            doc = try AssetLoader.load(path: input, states: stateOptions.selection)
+        } catch {
+            throw fail(error)
+        }
+        let importMS = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
+        let text: String
+        switch format {
+        case .json: text = SceneJSONWriter.write(doc)
+        case .tree:
+            var t = LayerTreeDescription.describe(doc)
+            if let (states, transitions) = try? AssetLoader.states(path: input), !states.isEmpty || !transitions.isEmpty {
+                t += "states: " + (states.isEmpty ? "none" : states.joined(separator: ", ")) + "\n"
+                t += "transitions: " + (transitions.isEmpty ? "none" : transitions.joined(separator: ", ")) + "\n"
+            }
+            text = t
+        }
+        if let o = output {
+            do {
+                try Data(text.utf8).write(to: URL(fileURLWithPath: o), options: .atomic)
+            } catch {
+                Terminal.stderr.error("error: cannot write \(o): \(error.localizedDescription)")
+                throw ExitCode(CaprofExit.cantCreate)
+            }
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+        if !quiet {
+            for w in doc.warnings {
+                if let l = w.location, l.line > 0 { Terminal.stderr.warning("\(l.file):\(l.line):\(l.column): warning: \(w.feature)") }
+                else { Terminal.stderr.warning("\(w.location?.file ?? input): warning: \(w.feature)") }
+            }
+            let err = Terminal.stderr
+            err.write(err.dim("\(input): \(doc.scene.root.subtreeCount) layers, \(doc.animations.values.reduce(0) { $0 + $1.count }) animations, \(doc.warnings.count) warnings; imported in \(String(format: "%.2f", importMS)) ms"))
+        }
+    }
+}

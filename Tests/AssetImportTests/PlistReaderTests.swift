@@ -1,0 +1,128 @@
+import XCTest
+@testable import AssetImport
+import SceneFormat
+import LayerModel
+import Geometry
+
+/// The binary plist reader and the keyed-archive resolver on archives the tests build themselves.
+final class PlistReaderTests: XCTestCase {
+    func testScalarsNestedContainersAndUIDs() throws {
+        var b = BinaryPlistBuilder()
+        let i = b.add(.int(-7)), r = b.add(.real(.infinity)), s = b.add(.string("CALayer")), u = b.add(.uid(300))
+        let t = b.add(.bool(true)), d = b.add(.data([1, 2, 3]))
+        let inner = b.add(.array([i, r]))
+        let k1 = b.add(.string("a")), k2 = b.add(.string("b"))
+        let dict = b.add(.dict([(k1, inner), (k2, s)]))
+        let top = b.add(.array([dict, u, t, d, inner]))
+        let v = try BinaryPlistReader.parse(b.build(top: top))
+        XCTAssertEqual(v, .array([
+            .dictionary([("a", .array([.integer(-7), .real(.infinity)])), ("b", .string("CALayer"))]),
+            .uid(300), .bool(true), .data([1, 2, 3]), .array([.integer(-7), .real(.infinity)]),
+        ]))
+    }
+
+    func testEmptyTruncatedAndCorruptFilesAreClearErrors() throws {
+        XCTAssertThrowsError(try BinaryPlistReader.parse([])) { XCTAssertEqual(($0 as? PlistError)?.message, "the file is empty (0 bytes)") }
+        var b = BinaryPlistBuilder()
+        let s = b.add(.string("hello")), top = b.add(.array([s, s]))
+        let good = b.build(top: top)
+        // Cut in the middle: the trailer is gone, what is left at the end is not a trailer.
+        XCTAssertThrowsError(try BinaryPlistReader.parse(Array(good.prefix(good.count - 20)))) { e in
+            XCTAssertTrue("\(e)".contains("trailer") || "\(e)".contains("truncated"), "\(e)")
+        }
+        XCTAssertThrowsError(try BinaryPlistReader.parse(Array("not a plist at all, really".utf8))) { e in
+            XCTAssertTrue("\(e)".contains("does not start with 'bplist'"), "\(e)")
+        }
+        // An object offset pointing past the object area.
+        var bad = good
+        let tableOffset = good.count - 32 - 2 * 4
+        bad[tableOffset + 3] = 0xFF
+        XCTAssertThrowsError(try BinaryPlistReader.parse(bad)) { e in XCTAssertTrue("\(e)".contains("outside the object area"), "\(e)") }
+    }
+
+    func testAContainerThatContainsItselfIsRefused() throws {
+        var b = BinaryPlistBuilder()
+        // Object 0 is an array whose only element is object 0.
+        _ = b.add(.array([0]))
+        XCTAssertThrowsError(try BinaryPlistReader.parse(b.build(top: 0))) { e in XCTAssertTrue("\(e)".contains("contains itself"), "\(e)") }
+    }
+
+    /// A layer that is its own delegate (as Kite writes), a sublayer of an unknown private class,
+    /// a colour proxy, an NSValue rect and an empty image: the import terminates, builds the tree and
+    /// reports the unknowns with their object paths.
+    func testCyclicDelegateUnknownClassesAndEmptyImage() throws {
+        var a = ArchiveBuilder()
+        let rect = a.object(["LKNSValueCodingProxy", "CACodingProxy", "NSObject"],
+                            [("kind", .int(2)), ("x", .real(0)), ("y", .real(0)), ("width", .real(40)), ("height", .real(30))])
+        let color = a.object(["LKCGColorCodingProxy", "CACodingProxy", "NSObject"],
+                             [("r", .real(1)), ("g", .real(0.5)), ("b", .real(-0.024)), ("a", .real(1))])
+        let emptyData = a.object(["NSMutableData", "NSData", "NSObject"], [("NS.data", .data([]))])
+        let image = a.object(["LKCGImageCodingProxy", "CACodingProxy", "NSObject"], [("data", .uid(emptyData))])
+        _ = a.classEntry(["CAPortalLayer", "CALayer", "NSObject"])
+        _ = a.classEntry(["CALayer", "NSObject"])
+        let privateIndex = a.nextIndex
+        let portal = a.object(["CAPortalLayer", "CALayer", "NSObject"], [("bounds", .uid(rect)), ("hidesSourceLayer", .bool(true))])
+        XCTAssertEqual(portal, privateIndex)
+        let subs = a.object(["NSArray", "NSObject"], [("NS.objects", .array([]))])
+        _ = subs
+        let list = a.b.add(.uid(portal))
+        let arr = a.object(["NSMutableArray", "NSArray", "NSObject"], [("NS.objects", .array([list]))])
+        let proxy = a.object(["LKNSArrayCodingProxy", "CACodingProxy", "NSObject"], [("array", .uid(arr))])
+        let rootIndex = a.nextIndex
+        let root = a.object(["CALayer", "NSObject"], [("bounds", .uid(rect)), ("backgroundColor", .uid(color)), ("delegate", .uid(rootIndex)),
+                                                      ("sublayers", .uid(proxy)), ("contents", .uid(image)), ("rimWidth", .real(2))])
+        XCTAssertEqual(root, rootIndex)
+        let data = a.build(root: root)
+        let doc = try ArchiveImporter.decode(data: data, file: "t.caar")
+        let l = doc.scene.root
+        XCTAssertEqual(l.bounds, Rect(0, 0, 40, 30))
+        XCTAssertEqual(l.backgroundColor, Color(1, 0.5, -0.024, 1), "extended sRGB is kept, not clamped")
+        XCTAssertNil(l.contents)
+        XCTAssertEqual(l.sublayers.count, 1)
+        XCTAssertEqual(doc.scene.canvas.width, 40)
+        let text = doc.warnings.map(\.feature).joined(separator: "\n")
+        XCTAssertTrue(text.contains("/rootLayer/sublayers/0: CAPortalLayer is not drawn yet"), text)
+        XCTAssertTrue(text.contains("hidesSourceLayer"), text)
+        XCTAssertTrue(text.contains("/rootLayer/contents: the image is empty (0 bytes)"), text)
+        XCTAssertTrue(text.contains("unknown key 'rimWidth'"), text)
+    }
+
+    func testNotAnArchiveNamesTheFile() {
+        var b = BinaryPlistBuilder()
+        let top = b.add(.array([]))
+        XCTAssertThrowsError(try ArchiveImporter.decode(data: b.build(top: top), file: "x.caar")) { e in
+            let s = "\(e)"
+            XCTAssertTrue(s.hasPrefix("x.caar: error:"), s)
+            XCTAssertTrue(s.contains("not a keyed archive"), s)
+        }
+        XCTAssertThrowsError(try ArchiveImporter.decode(data: [], file: "empty.caar")) { e in
+            XCTAssertEqual("\(e)", "empty.caar: error: cannot read the Core Animation archive: the file is empty (0 bytes)")
+        }
+    }
+}
+
+/// Hostile archives: every single-byte corruption and every truncation of a real archive either
+/// imports or throws a `SceneError` naming the file, never crashes or hangs.
+final class CorruptArchiveTests: XCTestCase {
+    func testMutationsAndTruncationsNeverCrash() throws {
+        let path = CorpusImportTests.corpus + "/caar/CheckmarkDemo_Checkmark.caar"
+        guard let data = FileManager.default.contents(atPath: path) else { throw XCTSkip("corpus not found") }
+        let bytes = [UInt8](data)
+        // Deterministic: every 11th byte set to 0xFF, 0x00 and a flipped value; every 97th truncation.
+        var errors = 0, imports = 0
+        for i in stride(from: 0, to: bytes.count, by: 11) {
+            for v: UInt8 in [0xFF, 0x00, bytes[i] ^ 0x5A] {
+                var b = bytes; b[i] = v
+                do { _ = try ArchiveImporter.decode(data: b, file: "m.caar"); imports += 1 } catch let e as SceneError {
+                    XCTAssertEqual(e.file, "m.caar"); errors += 1
+                }
+            }
+        }
+        for n in stride(from: 0, to: bytes.count, by: 97) {
+            XCTAssertThrowsError(try ArchiveImporter.decode(data: Array(bytes.prefix(n)), file: "t.caar")) { e in
+                XCTAssertTrue(e is SceneError, "\(e)")
+            }
+        }
+        XCTAssertGreaterThan(errors, 0); XCTAssertGreaterThan(imports, 0)
+    }
+}
