@@ -130,14 +130,27 @@ public final class ProfileRunner {
     /// The overlays of frame `index` at scene time `time`: the frame is evaluated and planned again
     /// (deterministic: the same plan the run analysed) and, with a renderer, drawn again for the
     /// dimmed background, so a run never keeps trees, plans or pixels of its frames.
-    public func overlays(frame index: Int, time: Double) throws -> OverlayFrame {
+    /// `earlierTimes`: the run's frame times before this one, replayed through the plan (no
+    /// rendering) so the raster cache is in the state the run had (its hits and misses overlay).
+    public func overlays(frame index: Int, time: Double, earlierTimes: [Double] = []) throws -> OverlayFrame {
         let canvas = scene.canvas
         let tree = scene.presentation(at: time)
         let images = try scene.images(for: tree)
-        let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree)
+        var cache = rasterCacheLimits
+        // A bitmap unused for longer than the idle limit is gone, so the cache's state at `time`
+        // depends only on the frames within that window (the first of them refills it).
+        let window = earlierTimes.filter { $0 >= time - cache.maxIdleSeconds - 1e-9 && $0 < time }
+        for t in window {
+            let earlier = scene.presentation(at: t)
+            _ = FramePlanner(canvas: canvas, images: opaqueTable(try scene.images(for: earlier))).plan(root: earlier, rasterCache: &cache, time: t)
+        }
+        let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree, rasterCache: &cache, time: time)
         var rendered: Bitmap?
         if let r = renderer {
-            let out = try r.renderer.render(plan, images: try r.content.prepare(plan, images: images.bitmaps))
+            // The background is drawn from a plan of this frame alone (every cached bitmap rendered
+            // afresh: the same pixels), so it needs none of the run's cache textures.
+            let standalone = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree)
+            let out = try r.renderer.render(standalone, images: try r.content.prepare(standalone, images: images.bitmaps))
             rendered = Bitmap(width: out.width, height: out.height, pixels: out.pixels)
         }
         let overlays = OverlayPainter(canvasScale: canvas.scale)

@@ -142,10 +142,8 @@ extension Builder {
             box = inside
         }
         box = box.insetBy(dx: -reach, dy: -reach)
-        let limit = fx.rasterize ? Double(Self.maxRasterSide) : 0
         guard let r = fx.rasterize
-                ? DeviceProjection.pixelBounds(box.intersection(Rect(-limit / 2, -limit / 2, limit, limit)) ?? box,
-                                               width: Int(limit), height: Int(limit), originX: -limit / 2, originY: -limit / 2)
+                ? Self.rasterRect(box)
                 : targetRect(box, grownBy: reach + max(abs(shadowOffset.x), abs(shadowOffset.y)))
         else { dropPasses(from: passesBefore); return }
 
@@ -192,9 +190,7 @@ extension Builder {
         if fx.rasterize {
             // The image is in the layer's space at rasterizationScale (the content pass at r, or the content itself).
             let rasterBox = Self.bounds(of: image) ?? box
-            guard let rr = DeviceProjection.pixelBounds(rasterBox, width: Int(limit), height: Int(limit),
-                                                        originX: -limit / 2, originY: -limit / 2)
-            else { dropPasses(from: passesBefore); return }
+            guard let rr = Self.rasterRect(rasterBox) else { dropPasses(from: passesBefore); return }
             let cached = Self.moved(image, by: -Double(rr.x), -Double(rr.y))
             let toWorld = Transform3D.translation(Double(rr.x), Double(rr.y)) * Transform3D.scale(1 / rs, 1 / rs, 1) * c.world
             let key = rasterize(layer, cached, reasons: separateContent ? [.rasterize] : [.rasterize] + fx.contentReasons,
@@ -313,8 +309,16 @@ extension Builder {
         offscreenPasses.removeSubrange(start...)
     }
 
-    /// The largest side of a raster-cache bitmap (texels); content beyond it is cut.
+    /// The largest side of a raster-cache bitmap (texels); content beyond it (right and below) is cut.
     static let maxRasterSide = 8192
+
+    /// Whole texels of `box` in the layer's raster space, at most `maxRasterSide` per side from its
+    /// top-left corner.
+    static func rasterRect(_ box: Rect) -> PixelRect? {
+        guard box.minX.isFinite, box.minY.isFinite else { return nil }
+        let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
+        return DeviceProjection.pixelBounds(box, width: maxRasterSide, height: maxRasterSide, originX: x0, originY: y0)
+    }
 
     /// Device bounds of items in their target (nil when nothing projects in front of the eye).
     static func bounds(of items: [DrawItem]) -> Rect? {

@@ -170,7 +170,11 @@ struct ProfileCommand: ParsableCommand {
             if overlays != nil || format == .html {
                 var seen = Set<Int>()
                 let picks = overlayFrames.isEmpty ? [run.report.totals.worstFrame].compactMap { $0 } : overlayFrames.filter { seen.insert($0).inserted }
-                for n in picks { overlaySets.append(try runner.overlays(frame: n, time: times[n]!)) }
+                let order = list.map(\.index)
+                for n in picks {
+                    let earlier = order.prefix { $0 != n }.compactMap { times[$0] }
+                    overlaySets.append(try runner.overlays(frame: n, time: times[n]!, earlierTimes: earlier))
+                }
             }
             if let dir = overlays {
                 var names: [String] = []

@@ -89,4 +89,14 @@ final class RasterCacheTests: XCTestCase {
         let next = planner.plan(root: tree(two), rasterCache: &cache, time: 1 / 60)
         XCTAssertEqual(next.rasterCache.filter { $0.miss == .evictedCacheFull }.count, 1)
     }
+
+    func testABitmapIsCutAtItsMaximumSideFromItsTopLeft() {
+        var wide = Layer(); wide.setFrame(Rect(0, 0, 3000, 10)); wide.backgroundColor = Color(1, 0, 0)
+        wide.shouldRasterize = true; wide.rasterizationScale = 3
+        var root = Layer(); root.setFrame(Rect(0, 0, 100, 100)); root.sublayers = [wide]
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+        XCTAssertEqual(p.offscreenPasses.map(\.width), [Builder.maxRasterSide], "9,000 texels wide, cut to the maximum")
+        XCTAssertEqual(p.offscreenPasses.map(\.height), [30])
+    }
 }
