@@ -19,12 +19,18 @@ let package = Package(
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan",
                        providers: [.apt(["libvulkan-dev"])]),
         .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        // cairo for CAShapeLayer paths (fill, stroke, dashes), through a narrow C shim (also text, below).
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
+        // Pango/HarfBuzz on cairo with a private fontconfig configuration for CATextLayer text.
+        .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
+        .target(name: "CCairoShim", dependencies: ["CCairo", "CPango"],
+                linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         // Level 0-1: pure Swift model.
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim"], exclude: ["README.md"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim"], exclude: ["README.md"]),
         // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
         .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.

@@ -77,7 +77,10 @@ public final class ProfileRunner {
             }
             if let r = renderer {
                 var wall: UInt64 = 0
-                let out = try StageTimings.measure(&wall) { try r.renderer.render(plan, images: images.bitmaps) }
+                var rasterTime: UInt64 = 0
+                let bitmaps = try StageTimings.measure(&rasterTime) { try r.content.prepare(plan, images: images.bitmaps) }
+                r.record(\.rasterize, nanoseconds: rasterTime)
+                let out = try StageTimings.measure(&wall) { try r.renderer.render(plan, images: bitmaps) }
                 r.record(\.evaluate, nanoseconds: cost.evaluateNanoseconds)
                 r.record(\.plan, nanoseconds: cost.planNanoseconds)
                 r.record(\.render, nanoseconds: wall)
@@ -147,7 +150,7 @@ public final class ProfileRunner {
             // The background is drawn from a plan of this frame alone (every cached bitmap rendered
             // afresh: the same pixels), so it needs none of the run's cache textures.
             let standalone = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree)
-            let out = try r.renderer.render(standalone, images: images.bitmaps)
+            let out = try r.renderer.render(standalone, images: try r.content.prepare(standalone, images: images.bitmaps))
             rendered = Bitmap(width: out.width, height: out.height, pixels: out.pixels)
         }
         let overlays = OverlayPainter(canvasScale: canvas.scale)

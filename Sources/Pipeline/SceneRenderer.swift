@@ -10,6 +10,8 @@ import SceneFormat
 /// consecutive frames reuse resident textures.
 public final class SceneRenderer {
     public let renderer: Renderer
+    /// Shape content rasterised on the CPU, kept while frames keep showing it.
+    public let content = ContentRasterizer()
     public private(set) var timings = StageTimings()
     /// The shouldRasterize cache across the frames this renderer draws (reset by `resetRasterCache`).
     public private(set) var rasterCache = RasterCache()
@@ -37,7 +39,8 @@ public final class SceneRenderer {
         let plan = StageTimings.measure(&timings.plan) {
             FramePlanner(canvas: canvas, images: images.table).plan(root: tree, rasterCache: &rasterCache, time: time)
         }
-        let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: images.bitmaps) }
+        let bitmaps = try StageTimings.measure(&timings.rasterize) { try content.prepare(plan, images: images.bitmaps) }
+        let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: bitmaps) }
         return Frame(width: out.width, height: out.height, pixels: out.pixels, plan: plan, stats: out.stats)
     }
 

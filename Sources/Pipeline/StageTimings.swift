@@ -9,6 +9,8 @@ public struct StageTimings: Sendable {
     public var evaluate: UInt64 = 0
     public var decodeImages: UInt64 = 0
     public var plan: UInt64 = 0
+    /// Shapes rasterised on the CPU (cairo) for this frame's raster requests (`ContentRasterizer`).
+    public var rasterize: UInt64 = 0
     public var render: UInt64 = 0
     public var encode: UInt64 = 0
     public init() {}
@@ -24,12 +26,12 @@ public struct StageTimings: Sendable {
         let n = UInt64(max(frames, 1))
         var t = StageTimings()
         t.load = load / n; t.evaluate = evaluate / n; t.decodeImages = decodeImages / n
-        t.plan = plan / n; t.render = render / n; t.encode = encode / n
+        t.plan = plan / n; t.rasterize = rasterize / n; t.render = render / n; t.encode = encode / n
         return t
     }
 
     public var summary: String {
         func ms(_ ns: UInt64) -> String { String(format: "%.1f ms", Double(ns) / 1e6) }
-        return "load \(ms(load)), evaluate \(ms(evaluate)), images \(ms(decodeImages)), plan \(ms(plan)), render \(ms(render)), encode \(ms(encode))"
+        return "load \(ms(load)), evaluate \(ms(evaluate)), images \(ms(decodeImages)), plan \(ms(plan)), raster \(ms(rasterize)), render \(ms(render)), encode \(ms(encode))"
     }
 }

@@ -36,15 +36,19 @@ public struct FramePlan: Sendable {
     public var rasterCache: [RasterCacheEvent]
     /// Raster-cache entries dropped this frame: the backend frees their textures.
     public var rasterCacheEvictions: [UInt64]
+    /// Content to rasterise on the CPU (shapes, text, gradient ramps) before drawing, one per
+    /// distinct key, in first-use order; each is also in `images` under its key (`RasterRequest.swift`).
+    public var rasterRequests: [RasterRequest]
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
                 items: [DrawItem] = [], canvasItems: [DrawItem]? = nil, unsupported: [Unsupported] = [],
                 offscreenPasses: [OffscreenPass] = [], rasterCache: [RasterCacheEvent] = [],
-                rasterCacheEvictions: [UInt64] = []) {
+                rasterCacheEvictions: [UInt64] = [], rasterRequests: [RasterRequest] = []) {
         self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.clearColor = clearColor
         self.images = images; self.items = items; self.canvasItems = canvasItems ?? items
         self.unsupported = unsupported; self.offscreenPasses = offscreenPasses
         self.rasterCache = rasterCache; self.rasterCacheEvictions = rasterCacheEvictions
+        self.rasterRequests = rasterRequests
     }
 }
 
@@ -170,12 +174,16 @@ public struct DrawItem: Sendable, Equatable {
     public var clips: [Clip]
     /// How the item combines with its target (source-over but for mask application).
     public var blend: Blend
+    /// For CAGradientLayer items: the paint's image is a colour ramp, read at the position this
+    /// gives each local point (`GradientPaint`); nil for every other item.
+    public var gradient: GradientPaint?
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],
-                blend: Blend = .sourceOver) {
+                blend: Blend = .sourceOver, gradient: GradientPaint? = nil) {
         self.layer = layer; self.role = role; self.paint = paint; self.transform = transform; self.quad = quad
         self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips; self.blend = blend
+        self.gradient = gradient
     }
 
     /// The largest number of clips one item can carry (the backend's fixed slots); the planner

@@ -34,7 +34,8 @@ public struct FramePlanner {
         let logical = b.offscreenPasses.isEmpty && b.rasterContents.isEmpty ? b.items : b.logicalItems(b.items)
         return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
                          images: b.plannedImages, items: logical, canvasItems: b.items, unsupported: b.unsupported,
-                         offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions)
+                         offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
+                         rasterRequests: b.rasterRequests)
     }
 }
 
@@ -57,6 +58,9 @@ struct Builder {
     var unsupported: [Unsupported] = []
     var reported: Set<String> = []
     var offscreenPasses: [OffscreenPass] = []
+    var rasterRequests: [RasterRequest] = []
+    var requestedRasters: Set<UInt64> = []
+    var rasterPixels = 0
     /// The raster cache being updated, this frame's hits and misses, the keys evicted.
     var cache: RasterCache
     let time: Double
@@ -133,6 +137,8 @@ struct Builder {
             background(layer, world, alpha, clipList)
             contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
                      clipToBounds: clipOwnContent)
+            layerContent(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
+                         clipToBounds: clipOwnContent)
             undrawnContent(layer, world, alpha, clipList)
         }
 
@@ -196,17 +202,8 @@ struct Builder {
     }
 
     mutating func reportUnsupported(_ layer: Layer, _ path: [Int]) {
-        switch layer.layerClass {
-        case .shape:
-            if layer.shape.path != nil { report(.shapeContent, layer, path); undrawn.insert(layer.id) }
-        case .gradient:
-            if let c = layer.gradient.colors, !c.isEmpty { report(.gradientContent, layer, path); undrawn.insert(layer.id) }
-        case .text:
-            if let s = layer.text.string, !s.isEmpty { report(.textContent, layer, path); undrawn.insert(layer.id) }
-        case .replicator:
-            if layer.replicator.instanceCount > 1, !layer.sublayers.isEmpty { report(.replicatorInstances, layer, path) }
-        default: break
-        }
+        // Every layer class's content is drawn now (shapes, gradients, text: `layerContent`;
+        // replicas are expanded by the presentation); `undrawn` stays for content that is not.
     }
 }
 

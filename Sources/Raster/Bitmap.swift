@@ -10,6 +10,12 @@ public struct Bitmap: Sendable, Equatable {
         self.width = width; self.height = height; self.pixels = pixels
         self.contentHash = Bitmap.hash(width: width, height: height, pixels: pixels)
     }
+    /// A bitmap whose identity is known without hashing its pixels (rasterised content, keyed by
+    /// what it was rasterised from).
+    public init(width: Int, height: Int, pixels: [UInt8], contentHash: UInt64) {
+        precondition(pixels.count == width * height * 4, "Bitmap: pixel count does not match size")
+        self.width = width; self.height = height; self.pixels = pixels; self.contentHash = contentHash
+    }
     /// FNV-1a over size and pixels (64-bit). Fast enough for full-screen images and stable across runs.
     public static func hash(width: Int, height: Int, pixels: [UInt8]) -> UInt64 {
         var h: UInt64 = 0xcbf29ce484222325

@@ -32,9 +32,11 @@ enum DrawBatching {
         case .image(_, .trilinear, _): paint = .mipmapped
         case .blurredShape: paint = .shadow
         }
-        // The shadow shader reads its shape from the record itself (no coverage varyings).
+        // The shadow shader reads its shape from the record itself (no coverage varyings). A
+        // gradient's image is its colour ramp, read at a position the gradient shader computes.
         let shaped = paint != .shadow
-        return PipelineKey(paint: paint, hasShape: shaped && item.shape != nil, hasInner: shaped && item.innerShape != nil,
+        return PipelineKey(paint: item.gradient != nil ? .gradient : paint,
+                           hasShape: shaped && item.shape != nil, hasInner: shaped && item.innerShape != nil,
                            clipCount: min(item.clips.count, DrawItem.maxClips),
                            blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus : .sourceOver)
     }

@@ -49,6 +49,13 @@ enum DrawRecord {
             set(p + uv, sigma, r, sigma, r)
         }
         set(p + imageExtent, Float(extent.width), Float(extent.height), 0, 0)
+        if let g = item.gradient {
+            // The gradient shader reads its geometry from the record: the type beside the opacity,
+            // start and end points (local points) in the image-extent slot it has no use for.
+            let type: Float = g.type == .axial ? 0 : g.type == .radial ? 1 : 2
+            p[paint + 1] = type
+            set(p + imageExtent, Float(g.start.x), Float(g.start.y), Float(g.end.x), Float(g.end.y))
+        }
         if let s = item.shape { write(s, p + shape) }
         if let s = item.innerShape { write(s, p + inner) }
         for (i, clip) in item.clips.prefix(DrawItem.maxClips).enumerated() {

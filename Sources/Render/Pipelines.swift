@@ -6,8 +6,9 @@ import CVulkan
 struct PipelineKey: Hashable {
     /// solid colour; image read with texelFetch; image through a sampler at level 0 (nearest or
     /// linear); image through the trilinear sampler with the hardware's level of detail; an
-    /// analytic blurred shape (shadowPath shadows).
-    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped, shadow }
+    /// analytic blurred shape (shadowPath shadows); a gradient (its colour ramp read at a position
+    /// computed per fragment, Shaders/quad_gradient.frag).
+    enum Paint: Hashable { case solid, texelFetch, filtered, mipmapped, shadow, gradient }
     var paint: Paint
     var hasShape: Bool
     var hasInner: Bool
@@ -43,6 +44,7 @@ final class PipelineLibrary {
     private let solidShader: VkShaderModule
     private let imageShader: VkShaderModule
     private let shadowShader: VkShaderModule
+    private let gradientShader: VkShaderModule
     private let cache: VkPipelineCache
     private var pipelines: [PipelineKey: VkPipeline] = [:]
 
@@ -78,6 +80,7 @@ final class PipelineLibrary {
         solidShader = try Self.module(device, SPIRV.shader_quad_solid_frag)
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
         shadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag)
+        gradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag)
         var cacheInfo = VkPipelineCacheCreateInfo()
         cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
         var cache: VkPipelineCache?
@@ -89,7 +92,7 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader, shadowShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
@@ -128,7 +131,7 @@ final class PipelineLibrary {
         let arena = PinnedArena()
         let data = arena.pin(Specialization(
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
-            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered ? 1 : 0))
+            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0))
         let entries = arena.pin(array: (0..<4).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
@@ -145,7 +148,8 @@ final class PipelineLibrary {
         stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT
         stages[0].module = vertexShader
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
-        stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader : imageShader
+        stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader
+            : key.paint == .gradient ? gradientShader : imageShader
 
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO

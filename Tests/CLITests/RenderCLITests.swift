@@ -31,12 +31,12 @@ final class RenderCLITests: CLITestCase {
         let scene = try write("shape.json", """
         {"caprof": 1, "canvas": {"width": 10, "height": 10},
          "root": {"sublayers": [
-           {"class": "CAShapeLayer", "name": "tick", "path": "M0 0 L10 10"}]}}
+           {"class": "CATextLayer", "name": "tick", "frame": [0, 0, 10, 10], "string": "✓", "font": "Avenir"}]}}
         """)
         let r = try caprof(["render", scene, "-o", tmp.appendingPathComponent("s.png").path])
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("shape.json:3:"), r.stderr)
-        XCTAssertTrue(r.stderr.contains("warning: tick: CAShapeLayer paths are not rendered yet"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("warning: font \"Avenir\" is not installed; drawn with Liberation Sans"), r.stderr)
     }
 
     func testUnknownKeyIsADataErrorWithPlaceAndSuggestion() throws {

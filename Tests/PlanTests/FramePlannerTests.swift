@@ -150,11 +150,11 @@ final class FramePlannerTests: XCTestCase {
 
     func testUnsupportedFeaturesAreReportedNotDropped() {
         var root = box("root", Rect(0, 0, 100, 100))
-        var s = Layer(.shape); s.name = "arrow"; s.shape.path = .rect(Rect(0, 0, 5, 5))
+        var s = Layer(.text); s.name = "arrow"; s.setFrame(Rect(0, 0, 50, 20)); s.text.string = "→"
         var sh = box("card", Rect(0, 0, 10, 10)); sh.shadowOpacity = 0.3
         root.sublayers = [s, sh]
         let features = plan(root).unsupported.map(\.feature)
-        XCTAssertTrue(features.contains { $0.hasPrefix("arrow:") && $0.contains("CAShapeLayer") })
+        XCTAssertTrue(features.contains { $0.contains(#"font "Helvetica" is not installed"#) })
         XCTAssertFalse(features.contains { $0.hasPrefix("card:") }, "shadows are drawn now")
     }
 

@@ -18,7 +18,7 @@ final class ReportTests: XCTestCase {
        {"name": "card", "frame": [10.25, 30, 40, 30], "backgroundColor": "#3366CC"},
        {"name": "clip", "frame": [60, 30, 30, 30], "masksToBounds": true, "cornerRadius": 8, "backgroundColor": "#222222",
         "sublayers": [{"frame": [0, 0, 10, 10], "backgroundColor": "#FF0000"}]},
-       {"class": "CAShapeLayer", "name": "tick", "path": "M0 0 L10 10"}
+       {"class": "CATextLayer", "name": "tick", "frame": [0, 70, 10, 10], "string": "✓"}
      ]}}
     """
 
@@ -47,7 +47,7 @@ final class ReportTests: XCTestCase {
         XCTAssertEqual(byLayer["clip"], ["offscreen.rounded-clip"])
         XCTAssertEqual(r.findings.first { $0.layer.display == "bar" }?.frames, [FrameRun(first: 0, last: 1)])
         XCTAssertEqual(r.findings.first { $0.layer.display == "card" }?.layer.location?.line, 4)
-        XCTAssertTrue(r.warnings.contains { $0.message.contains("CAShapeLayer") && $0.location?.line == 7 }, "\(r.warnings)")
+        XCTAssertTrue(r.warnings.contains { $0.message.contains("Helvetica") && $0.location?.line == 7 }, "\(r.warnings)")
         XCTAssertEqual(r.totals.frames, 2)
         XCTAssertEqual(r.totals.offscreenPasses, 2)
         XCTAssertEqual(r.totals.findingsBySeverity.values.reduce(0, +), r.findings.count)

@@ -27,4 +27,5 @@ final class ExampleGoldenTests: ReftestCase {
     func testCards() throws { try check("cards") }
     func testFlip3D() throws { try check("flip3d") }
     func testGravity() throws { try check("gravity") }
+    func testContent() throws { try check("content") }
 }

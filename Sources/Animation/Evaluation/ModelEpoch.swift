@@ -1,4 +1,5 @@
 import Dispatch
+import Geometry
 import LayerModel
 
 /// The model tree and the animations attached to its layers, valid from `time` until the next
@@ -43,13 +44,16 @@ struct ModelEpoch: Sendable {
         var lists = [[AttachedAnimation]](repeating: [], count: count)
         var sums = [Int](repeating: 0, count: count)
         for (id, list) in attachments where id >= 0 && id < count { lists[id] = list }
-        func visit(_ l: Layer) -> Int {
+        // A replicator is walked even without animations: its instances are expanded in the
+        // presentation tree (`ReplicatorExpansion`).
+        func visit(_ l: Layer) -> (animations: Int, replicates: Bool) {
             let valid = l.id >= 0 && l.id < count
             var n = valid ? lists[l.id].count : 0
-            if let m = l.mask { n += visit(m) }
-            for s in l.sublayers { n += visit(s) }
-            if valid { flags[l.id] = n > 0; sums[l.id] = n }
-            return n
+            var rep = l.layerClass == .replicator
+            if let m = l.mask { let v = visit(m); n += v.animations; rep = rep || v.replicates }
+            for s in l.sublayers { let v = visit(s); n += v.animations; rep = rep || v.replicates }
+            if valid { flags[l.id] = n > 0 || rep; sums[l.id] = n }
+            return (n, rep)
         }
         _ = visit(root)
         animated = flags
@@ -83,7 +87,9 @@ struct ModelEpoch: Sendable {
                                            speed: layer.speed, timeOffset: layer.timeOffset)
         let anims = stacks[layer.id]
         for a in anims { a.apply(to: &layer, layerTime: t) }
-        if weights[layer.id] >= Self.concurrentWalkThreshold && layer.sublayers.count >= 2 {
+        if layer.layerClass == .replicator {
+            expandReplicas(&layer, parentTime: t)
+        } else if weights[layer.id] >= Self.concurrentWalkThreshold && layer.sublayers.count >= 2 {
             presentSublayersConcurrently(&layer, parentTime: t)
         } else {
             presentSublayers(&layer, parentTime: t)
@@ -100,6 +106,33 @@ struct ModelEpoch: Sendable {
             }
         }
         return nil
+    }
+
+    /// Replaces a replicator's sublayers by one container per instance (`ReplicatorExpansion`),
+    /// instance k's copies evaluated at t − k·instanceDelay (once for all when the delay is 0).
+    private func expandReplicas(_ layer: inout Layer, parentTime t: Double) {
+        let r = layer.replicator
+        let count = ReplicatorExpansion.count(layer)
+        let model = layer.sublayers
+        var shared: [Layer]?
+        var out: [Layer] = []
+        out.reserveCapacity(count)
+        var power = Transform3D.identity
+        for k in 0..<count {
+            let copies: [Layer]
+            if let s = shared {
+                copies = s
+            } else {
+                var holder = Layer()
+                holder.sublayers = model
+                presentSublayers(&holder, parentTime: t - Double(k) * r.instanceDelay)
+                copies = holder.sublayers
+                if r.instanceDelay == 0 { shared = copies }
+            }
+            out.append(ReplicatorExpansion.container(for: layer, instance: k, power: power, copies: copies))
+            power = power * r.instanceTransform
+        }
+        layer.sublayers = out
     }
 
     private func presentSublayers(_ layer: inout Layer, parentTime t: Double) {

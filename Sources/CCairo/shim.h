@@ -1,0 +1,3 @@
+#pragma once
+// cairo, for the CPU rasterisation of CAShapeLayer paths (Sources/CCairoShim wraps what caprof calls).
+#include <cairo.h>

@@ -1,0 +1,98 @@
+import CCairoShim
+import Foundation
+
+/// What a CATextLayer draws, for the CPU rasteriser: the string laid out in the layer's bounds (in
+/// pixels: points × contentsScale) with an installed family (`FontMapping` chose it).
+public struct TextRasterJob: Sendable, Equatable {
+    public enum Alignment: Int32, Sendable { case natural = 0, left, right, center, justified }
+    public enum Truncation: Int32, Sendable { case none = 0, start, middle, end }
+    public var string: String
+    public var family: String
+    public var weight = 400
+    public var italic = false
+    public var sizePixels: Double
+    /// (r, g, b, a) straight, sRGB-encoded.
+    public var color: [Double]
+    public var alignment = Alignment.natural
+    public var wrapped = false
+    public var truncation = Truncation.none
+    public var widthPixels: Double
+    public var heightPixels: Double
+    public init(string: String, family: String, sizePixels: Double, color: [Double], widthPixels: Double, heightPixels: Double) {
+        self.string = string; self.family = family; self.sizePixels = sizePixels; self.color = color
+        self.widthPixels = widthPixels; self.heightPixels = heightPixels
+    }
+}
+
+/// Line count and bounds of laid-out text, in pixels relative to the box's top-left corner.
+public struct TextMetrics: Sendable, Equatable {
+    public var lineCount: Int
+    /// What is painted (glyph outlines).
+    public var ink: (x: Double, y: Double, width: Double, height: Double)
+    /// Advances × line heights.
+    public var logical: (x: Double, y: Double, width: Double, height: Double)
+    public static func == (a: TextMetrics, b: TextMetrics) -> Bool {
+        a.lineCount == b.lineCount && a.ink == b.ink && a.logical == b.logical
+    }
+}
+
+public struct TextRasterError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { "Pango could not lay out the text: \(message)" }
+}
+
+/// Lays out and rasterises text with Pango (HarfBuzz shaping) on cairo. Fonts come only from
+/// `fontDirectories` (what tools/setup installs), through a private fontconfig configuration: no
+/// system or user font configuration takes part, so the pixels depend on the font files alone.
+public enum TextRasterizer {
+    /// Debian's directories of the families `FontMapping` uses (fonts-inter, fonts-liberation2).
+    public static let fontDirectories = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/liberation2"]
+
+    /// The number of font files found (0: tools/setup has not installed the fonts).
+    public static let fontFileCount: Int = {
+        let dirs = fontDirectories.map { strdup($0) }
+        defer { dirs.forEach { free($0) } }
+        var ptrs = dirs.map { UnsafePointer<CChar>($0) }
+        return Int(ptrs.withUnsafeMutableBufferPointer { caprof_text_fonts($0.baseAddress, Int32($0.count)) })
+    }()
+
+    /// Only the layout (no pixels).
+    public static func measure(_ job: TextRasterJob) throws -> TextMetrics {
+        try run(job, into: nil, width: 0, height: 0)
+    }
+
+    /// A `width`×`height` bitmap of the text (the layer's backing store) with `key` as its identity.
+    public static func rasterize(_ job: TextRasterJob, width: Int, height: Int, key: UInt64) throws -> (Bitmap, TextMetrics) {
+        guard width > 0, height > 0 else { return (Bitmap(width: 0, height: 0, pixels: [], contentHash: key), try measure(job)) }
+        var pixels = [UInt8](repeating: 0, count: width * height * 4)
+        let m = try pixels.withUnsafeMutableBufferPointer { try run(job, into: $0.baseAddress, width: width, height: height) }
+        return (Bitmap(width: width, height: height, pixels: pixels, contentHash: key), m)
+    }
+
+    private static func run(_ job: TextRasterJob, into rgba: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) throws -> TextMetrics {
+        guard fontFileCount > 0 else {
+            throw TextRasterError(message: "no fonts in \(fontDirectories.joined(separator: ", ")) (run tools/setup: fonts-inter, fonts-liberation2)")
+        }
+        var metrics = caprof_text_metrics()
+        var err = [CChar](repeating: 0, count: 256)
+        let status: Int32 = job.string.withCString { text in
+            job.family.withCString { family in
+                var s = caprof_text_style()
+                s.text = text; s.family = family
+                s.weight = Int32(job.weight); s.italic = job.italic ? 1 : 0
+                s.size_px = job.sizePixels
+                let c = job.color + [0, 0, 0, 0]
+                s.color = (c[0], c[1], c[2], c[3])
+                s.alignment = job.alignment.rawValue
+                s.wrapped = job.wrapped ? 1 : 0
+                s.truncation = job.truncation.rawValue
+                s.width_px = job.widthPixels; s.height_px = job.heightPixels
+                return caprof_text_layout(&s, &metrics, rgba, Int32(width), Int32(height), &err, err.count)
+            }
+        }
+        if status != 0 { throw TextRasterError(message: String(cString: err)) }
+        return TextMetrics(lineCount: Int(metrics.line_count),
+                           ink: (metrics.ink_x, metrics.ink_y, metrics.ink_w, metrics.ink_h),
+                           logical: (metrics.logical_x, metrics.logical_y, metrics.logical_w, metrics.logical_h))
+    }
+}

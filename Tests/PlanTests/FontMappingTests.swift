@@ -1,0 +1,40 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Plan
+
+/// The documented Apple-name → installed-family table, and substitution warnings once per font.
+final class FontMappingTests: XCTestCase {
+    func testAppleNamesMapToTheDocumentedFamilies() {
+        XCTAssertEqual(FontMapping.resolve("Helvetica").family, "Liberation Sans")
+        XCTAssertEqual(FontMapping.resolve("Helvetica Neue").family, "Liberation Sans")
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFont").family, "Inter")
+        XCTAssertEqual(FontMapping.resolve("SF Pro Text").family, "Inter")
+        XCTAssertEqual(FontMapping.resolve("Menlo").family, "Liberation Mono")
+        XCTAssertEqual(FontMapping.resolve("SF Mono").family, "Liberation Mono")
+        XCTAssertEqual(FontMapping.resolve("Times New Roman").family, "Liberation Serif")
+        XCTAssertEqual(FontMapping.resolve("Avenir").family, "Liberation Sans")
+        XCTAssertTrue(FontMapping.resolve("Avenir").substituted)
+        XCTAssertFalse(FontMapping.resolve("Inter").substituted)
+    }
+
+    func testPostScriptSuffixesPickWeightAndStyle() {
+        XCTAssertEqual(FontMapping.resolve("HelveticaNeue-Bold"), .init(family: "Liberation Sans", weight: 700, italic: false, substituted: true))
+        XCTAssertEqual(FontMapping.resolve("SFProText-Semibold").weight, 600)
+        XCTAssertEqual(FontMapping.resolve("Menlo-Italic"), .init(family: "Liberation Mono", weight: 400, italic: true, substituted: true))
+        XCTAssertEqual(FontMapping.resolve("Helvetica-BoldOblique"), .init(family: "Liberation Sans", weight: 700, italic: true, substituted: true))
+    }
+
+    func testEachSubstitutedFontIsReportedOncePerFrame() {
+        let canvas = Canvas(width: 100, height: 100, scale: 2)
+        var root = Layer(); root.setFrame(Rect(0, 0, 100, 100))
+        for i in 0..<3 {
+            var t = Layer(.text); t.setFrame(Rect(0, Double(i) * 30, 100, 30)); t.text.string = "label \(i)"
+            root.sublayers.append(t)
+        }
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+        XCTAssertEqual(p.unsupported.map(\.feature), [#"font "Helvetica" is not installed; drawn with Liberation Sans (see FontMapping)"#])
+        XCTAssertEqual(p.rasterRequests.count, 3)
+    }
+}
