@@ -1,9 +1,10 @@
 /// A profile of a scene's timeline: the value every report format is written from. Versioned
 /// (`caprofReport`); fields are added, never renamed, and the JSON Schema in `Report` documents it.
 public struct ProfileReport: Sendable, Equatable, Codable {
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
-    /// The report format's version.
+    /// The report format's version. 2: blended pixels are distinct canvas pixels (≤ the canvas),
+    /// overdraw counts draws beyond the first, edge-blended and drawn pixels were added.
     public var caprofReport: Int
     public var tool: Tool
     public var scene: SceneSummary
@@ -93,9 +94,13 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         /// The frame shading the most pixels (`ProfileReport.worstFrame(in:)`: ties go to the most
         /// blended pixels, then the earliest frame).
         public var worstFrame: Int?
+        /// Means over the frames of the `FrameCounters` of the same names (defined in Profile's README).
         public var meanShadedPixels: Double
         public var meanBlendedPixels: Double
+        public var meanEdgeBlendedPixels: Double
+        public var meanDrawnPixels: Double
         public var meanOverdraw: Double
+        /// The most draws beyond the first on one pixel, over all frames.
         public var maxOverdraw: Int
         /// Offscreen passes and their target pixels, over all frames.
         public var offscreenPasses: Int

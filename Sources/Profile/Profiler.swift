@@ -64,6 +64,7 @@ public struct Profiler: Sendable {
         let totals = ProfileReport.Totals(
             frames: n, findings: findings.count, findingsBySeverity: bySeverity, worstFrame: worst,
             meanShadedPixels: mean(frames.map(\.counters.shadedPixels)), meanBlendedPixels: mean(frames.map(\.counters.blendedPixels)),
+            meanEdgeBlendedPixels: mean(frames.map(\.counters.edgeBlendedPixels)), meanDrawnPixels: mean(frames.map(\.counters.drawnPixels)),
             meanOverdraw: n == 0 ? 0 : frames.reduce(0) { $0 + $1.counters.overdraw } / Double(n),
             maxOverdraw: frames.map(\.counters.maxOverdraw).max() ?? 0,
             offscreenPasses: frames.reduce(0) { $0 + $1.counters.offscreenPasses },

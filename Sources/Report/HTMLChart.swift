@@ -94,7 +94,7 @@ struct HTMLChart {
         let one = Self.top + Self.plotHeight - 1 / top * Self.plotHeight
         for (i, f) in frames.enumerated() {
             let v = values[i], hgt = v / top * Self.plotHeight
-            svg += group(i, f, tooltip: "overdraw \(ReportUnits.times(v)) · up to \(f.counters.maxOverdraw) items on a pixel · \(f.counters.items) items",
+            svg += group(i, f, tooltip: "overdraw \(ReportUnits.times(v)) · up to \(f.counters.maxOverdraw)× on a pixel · \(ReportUnits.count(f.counters.items, "item"))",
                          body: rect(i, y: Self.top + Self.plotHeight - hgt, height: hgt, cls: "s-overdraw"))
         }
         svg += "<line class=\"ref\" x1=\"\(fmt(Self.left))\" x2=\"\(fmt(Self.width - Self.right))\" y1=\"\(fmt(one))\" y2=\"\(fmt(one))\"/>"

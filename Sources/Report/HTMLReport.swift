@@ -124,8 +124,9 @@ public struct HTMLReport: Sendable {
         }
         let cpu = ["evaluate", "plan", "encode"].compactMap { t.stages[$0]?.meanNanoseconds }.reduce(0, +)
         kpi(&h, ReportUnits.ms(cpu), "CPU per frame", "evaluate + plan" + (t.stages["encode"] != nil ? " + encode" : ""))
-        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), "blended per frame", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen")
-        kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "mean; up to \(t.maxOverdraw) items on one pixel")
+        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), "blended per frame", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
+            + (t.meanEdgeBlendedPixels > 0 ? "; \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only" : ""))
+        kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "draws beyond the first per pixel; up to \(t.maxOverdraw)× on one pixel")
         let passes = Double(t.offscreenPasses) / Double(max(t.frames, 1))
         kpi(&h, ReportUnits.number((passes * 10).rounded() / 10), "offscreen passes per frame",
             t.offscreenPasses > 0 ? "\(ReportUnits.pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))) of targets" : "none")
@@ -194,7 +195,7 @@ public struct HTMLReport: Sendable {
             }
             h.raw("</div>\n")
         }
-        h.raw("<p class=\"note\">blended: red where a pixel is blended over what lies beneath (deeper red: stacked), green where the last layer drawn there is opaque — Color Blended Layers. "
+        h.raw("<p class=\"note\">blended: red where blended paint shows in the pixel (deeper red: stacked), orange where only antialiased edges, rounded corners or clip rims blend, green where the last layer drawn there is opaque — Color Blended Layers; red + orange = the blended pixels of the summary. "
               + "misaligned: magenta for edges off the device-pixel grid, yellow for resampled images — Color Misaligned Images. "
               + "overdraw: Android's Debug GPU Overdraw scale — no tint: drawn at most once; blue 1×, green 2×, pink 3×, red 4× or more overdrawn (drawn 2, 3, 4, 5+ times). "
               + "Percentages are shares of the screen.</p>\n</section>\n")

@@ -65,10 +65,12 @@ public struct MarkdownReport: Sendable {
         if let g = t.stages["gpu"] { parts.append("GPU \(ReportUnits.ms(g.meanNanoseconds))") }
         let cpu = ["evaluate", "plan", "analyze", "encode"].compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
         parts.append("CPU " + cpu.joined(separator: ", "))
-        parts.append("overdraw \(ReportUnits.times(t.meanOverdraw)) (max \(t.maxOverdraw))")
-        parts.append("blended \(ReportUnits.pixels(t.meanBlendedPixels)) (\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)))")
+        parts.append("blended \(ReportUnits.pixels(t.meanBlendedPixels)) (\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
+                     + (t.meanEdgeBlendedPixels > 0 ? ", \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only)" : ")"))
+        parts.append("overdraw \(ReportUnits.times(t.meanOverdraw)) (max \(t.maxOverdraw)×)")
+        parts.append("\(ReportUnits.pixels(t.meanShadedPixels)) shaded")
         if t.offscreenPasses > 0 {
-            parts.append("\(ReportUnits.number((Double(t.offscreenPasses) / Double(max(t.frames, 1)) * 10).rounded() / 10)) offscreen passes")
+            parts.append(ReportUnits.count((Double(t.offscreenPasses) / Double(max(t.frames, 1)) * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes"))
         }
         if let d = t.meanDrawCalls { parts.append("\(ReportUnits.number((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { parts.append("\(ReportUnits.bytes(u)) uploaded in all") }

@@ -57,7 +57,8 @@ public enum ReportSchema {
         "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
         "totals": {
           "type": "object", "additionalProperties": false,
-          "required": ["frames", "findings", "findingsBySeverity", "meanShadedPixels", "meanBlendedPixels", "meanOverdraw",
+          "required": ["frames", "findings", "findingsBySeverity", "meanShadedPixels", "meanBlendedPixels", "meanEdgeBlendedPixels",
+                       "meanDrawnPixels", "meanOverdraw",
                        "maxOverdraw", "offscreenPasses", "offscreenPixels", "stages"],
           "properties": {
             "frames": {"type": "integer", "minimum": 0},
@@ -69,8 +70,10 @@ public enum ReportSchema {
             "worstFrame": {"type": "integer", "minimum": 0, "description": "The frame shading the most pixels (ties: the most blended pixels, then the earliest); overlays show it by default."},
             "meanShadedPixels": {"type": "number", "minimum": 0},
             "meanBlendedPixels": {"type": "number", "minimum": 0},
+            "meanEdgeBlendedPixels": {"type": "number", "minimum": 0},
+            "meanDrawnPixels": {"type": "number", "minimum": 0},
             "meanOverdraw": {"type": "number", "minimum": 0},
-            "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
+            "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 254},
             "offscreenPasses": {"type": "integer", "minimum": 0},
             "offscreenPixels": {"type": "integer", "minimum": 0},
             "stages": {
@@ -122,14 +125,17 @@ public enum ReportSchema {
             "time": {"type": "number", "minimum": 0, "description": "Scene seconds: index / fps."},
             "counters": {
               "type": "object", "additionalProperties": false,
-              "required": ["items", "offscreenPasses", "offscreenPixels", "canvasPixels", "shadedPixels", "blendedPixels",
-                           "overdraw", "maxOverdraw", "overdrawHistogram"],
+              "required": ["items", "offscreenPasses", "offscreenPixels", "canvasPixels", "drawnPixels", "shadedPixels", "blendedPixels",
+                           "edgeBlendedPixels", "overdraw", "maxOverdraw", "overdrawHistogram"],
               "properties": {
                 "items": {"$ref": "#/$defs/count"}, "offscreenPasses": {"$ref": "#/$defs/count"},
                 "offscreenPixels": {"$ref": "#/$defs/count"}, "canvasPixels": {"$ref": "#/$defs/count"},
-                "shadedPixels": {"$ref": "#/$defs/count"}, "blendedPixels": {"$ref": "#/$defs/count"},
-                "overdraw": {"type": "number", "minimum": 0, "description": "shadedPixels / canvasPixels."},
-                "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
+                "drawnPixels": {"$ref": "#/$defs/count", "description": "Canvas pixels drawn at least once (≤ canvasPixels)."},
+                "shadedPixels": {"$ref": "#/$defs/count", "description": "Fragments: the sum over draw items of the pixels each draws; a cost, not a share of the screen."},
+                "blendedPixels": {"$ref": "#/$defs/count", "description": "Canvas pixels whose final colour involves blending: the red and orange of the blended overlay (≤ canvasPixels)."},
+                "edgeBlendedPixels": {"$ref": "#/$defs/count", "description": "The part of blendedPixels blended only by partial coverage: antialiased edges, rounded corners, rounded clip rims (the overlay's orange)."},
+                "overdraw": {"type": "number", "minimum": 0, "description": "Android's overdraw: draws beyond the first per canvas pixel, (shadedPixels − drawnPixels) / canvasPixels."},
+                "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 254, "description": "The most draws beyond the first on one pixel."},
                 "overdrawHistogram": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 5, "maxItems": 5,
                                       "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."}
               }

@@ -22,13 +22,19 @@ public struct TextReport: Sendable {
 
         let t = r.totals
         let canvasPixels = Double(c.pixelWidth * c.pixelHeight)
-        var frame = ["\(meanItems(r)) draws", "overdraw \(String(format: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw))",
-                     "blended \(pixels(t.meanBlendedPixels)) (\(percent(t.meanBlendedPixels / max(canvasPixels, 1))))"]
+        // The figures of Profile's README ("Figures"): blended is a share of the screen (≤ 100 %),
+        // shaded is a count of fragments, overdraw is Android's (draws beyond the first).
+        var blended = "blended \(pixels(t.meanBlendedPixels)) (\(percent(t.meanBlendedPixels / max(canvasPixels, 1))) of the screen"
+        if t.meanEdgeBlendedPixels > 0 { blended += ", \(pixels(t.meanEdgeBlendedPixels)) of it edges only" }
+        blended += ")"
+        var frame = [ReportUnits.count(meanItemCount(r), "draw item"), blended,
+                     "overdraw \(String(format: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw)×)",
+                     "\(pixels(t.meanShadedPixels)) shaded"]
         if t.offscreenPasses > 0 {
             let perFrame = Double(t.offscreenPasses) / Double(max(t.frames, 1))
-            frame.append("\(Profile.fmtNumber((perFrame * 10).rounded() / 10)) offscreen pass\(perFrame == 1 ? "" : "es") (\(pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))))")
+            frame.append("\(ReportUnits.count((perFrame * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes")) (\(pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))))")
         }
-        out.append(label("per frame") + frame.joined(separator: dim(" · ")))
+        out.append(label(r.run.frameCount > 1 ? "mean/frame" : "per frame") + frame.joined(separator: dim(" · ")))
 
         var cost: [String] = []
         if let g = t.stages["gpu"] { cost.append("GPU \(ms(g.meanNanoseconds))") }
@@ -81,10 +87,10 @@ public struct TextReport: Sendable {
 
     // MARK: - Numbers
 
-    func meanItems(_ r: ProfileReport) -> String {
-        guard !r.frames.isEmpty else { return "0" }
+    func meanItemCount(_ r: ProfileReport) -> Double {
+        guard !r.frames.isEmpty else { return 0 }
         let m = Double(r.frames.reduce(0) { $0 + $1.counters.items }) / Double(r.frames.count)
-        return Profile.fmtNumber((m * 10).rounded() / 10)
+        return (m * 10).rounded() / 10
     }
     func n(_ v: Double) -> String { Profile.fmtNumber(v) }
     func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }

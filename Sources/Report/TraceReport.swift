@@ -67,6 +67,7 @@ public struct TraceReport: Sendable {
             var counters: [(String, String, Value)] = [
                 ("shaded", "pixels", .int(f.counters.shadedPixels)),
                 ("blended", "pixels", .int(f.counters.blendedPixels)),
+                ("edge-blended", "pixels", .int(f.counters.edgeBlendedPixels)),
                 ("overdraw", "ratio", .double(f.counters.overdraw)),
                 ("offscreen", "passes", .int(f.counters.offscreenPasses)),
             ]
