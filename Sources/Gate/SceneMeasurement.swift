@@ -49,8 +49,7 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
         ]
         if timing {
             let cpu = reports.map { rep in Self.mean(rep.frames.map { f -> Double in
-                let c = f.cost
-                return Double(c.evaluateNanoseconds + c.planNanoseconds + c.analyzeNanoseconds + (c.uploadNanoseconds ?? 0) + (c.encodeNanoseconds ?? 0)) / 1e6
+                Double(f.cost.cpuNanoseconds) / 1e6
             }) }
             m[Metric.cpuMilliseconds.rawValue] = Self.round(Self.median(cpu))
             let gpu = reports.compactMap { rep -> Double? in

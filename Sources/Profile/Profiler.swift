@@ -39,7 +39,7 @@ public struct Profiler: Sendable {
     }
 
     public func report(tool: ProfileReport.Tool, scene: ProfileReport.SceneSummary, gpu: Bool, device: String?, fps: Double,
-                       warnings: [ProfileReport.Warning]) -> ProfileReport {
+                       warnings: [ProfileReport.Warning], startup: ProfileReport.StartupCost? = nil) -> ProfileReport {
         let findings = findings()
         let n = frames.count
         let run = ProfileReport.RunSummary(gpu: gpu, device: device, fps: fps, frameCount: n,
@@ -52,7 +52,7 @@ public struct Profiler: Sendable {
             "plan": .init(frames.map(\.cost.planNanoseconds)),
             "analyze": .init(frames.map(\.cost.analyzeNanoseconds)),
         ]
-        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("upload", \.uploadNanoseconds), ("encode", \.encodeNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
+        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("upload", \.uploadNanoseconds), ("record", \.recordNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
         for (name, kp) in optional {
             let v = frames.compactMap { $0.cost[keyPath: kp] }
             if !v.isEmpty { stages[name] = .init(v) }
@@ -70,9 +70,12 @@ public struct Profiler: Sendable {
             offscreenPasses: frames.reduce(0) { $0 + $1.counters.offscreenPasses },
             offscreenPixels: frames.reduce(0) { $0 + $1.counters.offscreenPixels },
             stages: stages,
+            meanCPUNanoseconds: n == 0 ? 0 : frames.reduce(0) { $0 + $1.cost.cpuNanoseconds } / UInt64(n),
             uploadedBytes: uploads.isEmpty ? nil : uploads.reduce(0, +),
             peakTextureBytes: textures.max(),
             meanDrawCalls: draws.isEmpty ? nil : mean(draws))
-        return ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+        report.startup = startup
+        return report
     }
 }

@@ -89,9 +89,9 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
         }
     }
 
-    /// CPU nanoseconds: evaluate + plan + analyse (+ upload and encode when drawn).
+    /// CPU nanoseconds: `FrameCost.cpuStages` (evaluate + plan, + upload and record when drawn).
     public var cpuNanoseconds: UInt64 {
-        ["evaluate", "plan", "analyze", "upload", "encode"].reduce(0) { $0 + (stageNanoseconds[$1] ?? 0) }
+        FrameCost.cpuStages.reduce(0) { $0 + (stageNanoseconds[$1] ?? 0) }
     }
 }
 

@@ -44,7 +44,7 @@ extension ReportSchema {
                 "gpuScenes": {"$ref": "#/$defs/count", "description": "Scenes drawn on a GPU (the others: plan only)."},
                 "stageNanoseconds": {
                   "type": "object", "description": "Per stage, nanoseconds over every frame of every scene.",
-                  "propertyNames": {"enum": ["evaluate", "plan", "analyze", "upload", "encode", "render", "gpu"]},
+                  "propertyNames": {"enum": ["evaluate", "plan", "analyze", "upload", "record", "render", "gpu"]},
                   "additionalProperties": {"$ref": "#/$defs/nanoseconds"}
                 },
                 "uploadedBytes": {"$ref": "#/$defs/count"}

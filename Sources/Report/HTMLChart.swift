@@ -25,14 +25,14 @@ struct HTMLChart {
     func timeChart(gpu: Bool) -> String {
         let stages: [(String, KeyPath<FrameCost, UInt64>?, KeyPath<FrameCost, UInt64?>?)] = [
             ("evaluate", \.evaluateNanoseconds, nil), ("plan", \.planNanoseconds, nil),
-            ("analyze", \.analyzeNanoseconds, nil), ("upload", nil, \.uploadNanoseconds), ("encode", nil, \.encodeNanoseconds),
+            ("analyze", \.analyzeNanoseconds, nil), ("upload", nil, \.uploadNanoseconds), ("record", nil, \.recordNanoseconds),
         ]
         func value(_ c: FrameCost, _ s: (String, KeyPath<FrameCost, UInt64>?, KeyPath<FrameCost, UInt64?>?)) -> Double {
             if let k = s.1 { return Double(c[keyPath: k]) }
             return Double(c[keyPath: s.2!] ?? 0)
         }
-        let hasEncode = frames.contains { $0.cost.encodeNanoseconds != nil }
-        let shown = stages.filter { ($0.0 != "encode" && $0.0 != "upload") || hasEncode }
+        let hasRecord = frames.contains { $0.cost.recordNanoseconds != nil }
+        let shown = stages.filter { ($0.0 != "record" && $0.0 != "upload") || hasRecord }
         let gpuValues = frames.map { f in f.cost.gpuNanoseconds.map { Double($0) } }
         let maxStack = frames.map { f in shown.reduce(0) { $0 + value(f.cost, $1) } }.max() ?? 0
         let maxValue = max(maxStack, gpuValues.compactMap { $0 }.max() ?? 0)

@@ -122,8 +122,11 @@ public struct HTMLReport: Sendable {
         } else {
             kpi(&h, "—", "GPU per frame", r.run.gpu ? "no timestamps on this device" : "not drawn (--no-gpu)")
         }
-        let cpu = ["evaluate", "plan", "encode"].compactMap { t.stages[$0]?.meanNanoseconds }.reduce(0, +)
-        kpi(&h, ReportUnits.ms(cpu), "CPU per frame", "evaluate + plan" + (t.stages["encode"] != nil ? " + encode" : ""))
+        kpi(&h, ReportUnits.ms(t.meanCPUNanoseconds), "CPU per frame",
+            FrameCost.cpuStages.filter { t.stages[$0] != nil }.joined(separator: " + ") + (t.stages["analyze"].map { "; profiler \(ReportUnits.ms($0.meanNanoseconds)) apart" } ?? ""))
+        if let s = r.startup {
+            kpi(&h, ReportUnits.ms(s.wallNanoseconds), "start-up", "first frame's one-time work (pipelines, shaders, \(ReportUnits.bytes(s.uploadedBytes)) first uploads); not in the per-frame costs")
+        }
         kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), "blended per frame", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
             + (t.meanEdgeBlendedPixels > 0 ? "; \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only" : ""))
         kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "draws beyond the first per pixel; up to \(t.maxOverdraw)× on one pixel")
@@ -220,7 +223,7 @@ public struct HTMLReport: Sendable {
         var rows: [(String, String, UInt64)] = [("evaluate", "s-evaluate", c.evaluateNanoseconds), ("plan", "s-plan", c.planNanoseconds),
                                                 ("analyze", "s-analyze", c.analyzeNanoseconds)]
         if let u = c.uploadNanoseconds { rows.append(("upload", "s-upload", u)) }
-        if let e = c.encodeNanoseconds { rows.append(("encode", "s-encode", e)) }
+        if let e = c.recordNanoseconds { rows.append(("record", "s-record", e)) }
         if let g = c.gpuNanoseconds { rows.append(("GPU", "s-gpu", g)) }
         let top = Double(max(rows.map(\.2).max() ?? 1, 1))
         h.raw("<table class=\"stages\"><tbody>\n")

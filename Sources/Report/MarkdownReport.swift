@@ -63,8 +63,9 @@ public struct MarkdownReport: Sendable {
         let canvasPixels = Double(max(r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight, 1))
         var parts: [String] = []
         if let g = t.stages["gpu"] { parts.append("GPU \(ReportUnits.ms(g.meanNanoseconds))") }
-        let cpu = ["evaluate", "plan", "analyze", "encode"].compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
-        parts.append("CPU " + cpu.joined(separator: ", "))
+        let cpu = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
+        parts.append("CPU \(ReportUnits.ms(t.meanCPUNanoseconds)) (" + cpu.joined(separator: ", ") + ")")
+        if let a = t.stages["analyze"] { parts.append("profiler \(ReportUnits.ms(a.meanNanoseconds))") }
         parts.append("blended \(ReportUnits.pixels(t.meanBlendedPixels)) (\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
                      + (t.meanEdgeBlendedPixels > 0 ? ", \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only)" : ")"))
         parts.append("overdraw \(ReportUnits.times(t.meanOverdraw)) (max \(t.maxOverdraw)×)")

@@ -19,6 +19,15 @@ public enum ReportSchema {
       "additionalProperties": false,
       "properties": {
         "caprofReport": {"const": \(ProfileReport.currentVersion), "description": "Report format version."},
+        "startup": {
+          "type": "object", "additionalProperties": false,
+          "required": ["wallNanoseconds", "uploadNanoseconds", "uploadedBytes", "recordNanoseconds"],
+          "description": "The first frame's one-time work (pipelines, shader compilation, first uploads), drawn once before the profiled frames; absent when nothing was drawn. Never part of a per-frame cost.",
+          "properties": {
+            "wallNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+            "uploadedBytes": {"type": "integer", "minimum": 0}, "recordNanoseconds": {"$ref": "#/$defs/nanoseconds"}
+          }
+        },
         "tool": {
           "type": "object", "additionalProperties": false, "required": ["name", "version"],
           "properties": {"name": {"const": "caprof"}, "version": {"type": "string"}}
@@ -58,7 +67,7 @@ public enum ReportSchema {
         "totals": {
           "type": "object", "additionalProperties": false,
           "required": ["frames", "findings", "findingsBySeverity", "meanShadedPixels", "meanBlendedPixels", "meanEdgeBlendedPixels",
-                       "meanDrawnPixels", "meanOverdraw",
+                       "meanDrawnPixels", "meanOverdraw", "meanCPUNanoseconds",
                        "maxOverdraw", "offscreenPasses", "offscreenPixels", "stages"],
           "properties": {
             "frames": {"type": "integer", "minimum": 0},
@@ -71,6 +80,7 @@ public enum ReportSchema {
             "meanShadedPixels": {"type": "number", "minimum": 0},
             "meanBlendedPixels": {"type": "number", "minimum": 0},
             "meanEdgeBlendedPixels": {"type": "number", "minimum": 0},
+            "meanCPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "CPU per frame: the mean of evaluate + plan + upload + record (the profiler's analyze apart)."},
             "meanDrawnPixels": {"type": "number", "minimum": 0},
             "meanOverdraw": {"type": "number", "minimum": 0},
             "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 254},
@@ -80,7 +90,7 @@ public enum ReportSchema {
               "type": "object", "additionalProperties": false, "required": ["evaluate", "plan", "analyze"],
               "properties": {
                 "evaluate": {"$ref": "#/$defs/stage"}, "plan": {"$ref": "#/$defs/stage"}, "analyze": {"$ref": "#/$defs/stage"},
-                "upload": {"$ref": "#/$defs/stage"}, "encode": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
+                "upload": {"$ref": "#/$defs/stage"}, "record": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
               }
             },
             "uploadedBytes": {"type": "integer", "minimum": 0},
@@ -145,7 +155,7 @@ public enum ReportSchema {
               "required": ["evaluateNanoseconds", "planNanoseconds", "analyzeNanoseconds"],
               "properties": {
                 "evaluateNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "planNanoseconds": {"$ref": "#/$defs/nanoseconds"},
-                "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "encodeNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "recordNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},

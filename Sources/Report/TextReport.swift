@@ -38,11 +38,16 @@ public struct TextReport: Sendable {
 
         var cost: [String] = []
         if let g = t.stages["gpu"] { cost.append("GPU \(ms(g.meanNanoseconds))") }
-        for s in ["evaluate", "plan", "analyze", "upload", "encode"] { if let v = t.stages[s] { cost.append("\(s) \(ms(v.meanNanoseconds))") } }
+        let parts = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ms($0.meanNanoseconds))" } }
+        cost.append("CPU \(ms(t.meanCPUNanoseconds)) (" + parts.joined(separator: " + ") + ")")
+        if let a = t.stages["analyze"] { cost.append(dim("profiler \(ms(a.meanNanoseconds))")) }
         if let d = t.meanDrawCalls { cost.append("\(Profile.fmtNumber((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
         if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }
         out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
+        if let s = r.startup {
+            out.append(label("start-up") + "\(ms(s.wallNanoseconds)) once" + dim(" (first frame's pipelines, shaders, \(bytes(s.uploadedBytes)) of first uploads; not in the per-frame costs)"))
+        }
         out.append("")
 
         if r.findings.isEmpty {

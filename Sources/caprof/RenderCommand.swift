@@ -116,7 +116,7 @@ struct RenderCommand: ParsableCommand {
         let t1 = DispatchTime.now().uptimeNanoseconds
         try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height,
                            to: output, compression: compression)
-        renderer.record(\.encode, nanoseconds: DispatchTime.now().uptimeNanoseconds - t1)
+        renderer.record(\.png, nanoseconds: DispatchTime.now().uptimeNanoseconds - t1)
         if !quiet {
             var warnings = Warnings(animated, scene: scene)
             warnings.add(frame.plan.unsupported)
