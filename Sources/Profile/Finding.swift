@@ -25,6 +25,10 @@ public struct Finding: Sendable, Equatable, Codable {
     public var fix: String
     /// The numbers behind the explanation, from the worst frame.
     public var evidence: Evidence
+    /// For a group of near-identical findings on several layers (`FindingGroups`): each layer's
+    /// own finding, costliest first; `layer` is the first, the pixels are their sums. nil for a
+    /// finding of one layer.
+    public var members: [Finding]?
 
     /// "frames 12–47, 60" / "frame 3".
     public var framesDescription: String { FrameRun.describe(frames) }

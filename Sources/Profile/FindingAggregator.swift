@@ -47,13 +47,32 @@ public enum FindingAggregator {
                                                         rasterizationScale: canvasScale, hasSublayers: false, subtree: [])
             let share = canvasPixels > 0 ? Double(a.max) / Double(canvasPixels) : 0
             let atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
-            let advice = FindingAdvice.advise(k.id, a.evidence, layer: entry, canvasScale: canvasScale)
-            out.append(Finding(id: k.id, severity: Severity(canvasShare: share), layer: LayerRef(entry),
-                               phase: atRest ? .atRest : .midAnimation, frames: FrameRun.runs(a.frames),
+            let phase: FindingPhase = atRest ? .atRest : .midAnimation
+            var advice = FindingAdvice.advise(k.id, a.evidence, layer: entry, canvasScale: canvasScale)
+            var severity = Severity(canvasShare: share)
+            if isCapped(k.id, phase) {
+                // Misaligned only while it moves: where it comes to rest it is on the grid, so
+                // there is nothing to fix there; the layer resting off the grid is the one to fix.
+                severity = .low
+                advice = FindingAdvice.whileMoving(k.id, advice, restFrame: runFrames.upperBound)
+            }
+            out.append(Finding(id: k.id, severity: severity, layer: LayerRef(entry),
+                               phase: phase, frames: FrameRun.runs(a.frames),
                                frameCount: Set(a.frames).count, worstFrame: a.worst, maxPixels: a.max, totalPixels: a.total,
                                canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: a.evidence))
         }
-        return out.sorted {
+        return ordered(out)
+    }
+
+    /// Findings whose severity is at most low: misalignment seen only mid-animation (a card
+    /// sliding in on a spring crosses fractional positions by nature).
+    static func isCapped(_ id: FindingID, _ phase: FindingPhase) -> Bool {
+        phase == .midAnimation && (id == .misalignedSubpixel || id == .misalignedScaled)
+    }
+
+    /// Severity (high first), then pixels (most first), then id and layer.
+    static func ordered(_ out: [Finding]) -> [Finding] {
+        out.sorted {
             if $0.severity != $1.severity { return $0.severity > $1.severity }
             if $0.maxPixels != $1.maxPixels { return $0.maxPixels > $1.maxPixels }
             if $0.id != $1.id { return $0.id < $1.id }

@@ -34,8 +34,9 @@ public struct Profiler: Sendable {
     /// Every finding of the frames recorded so far.
     public func findings() -> [Finding] {
         guard let first = frames.map(\.index).min(), let last = frames.map(\.index).max() else { return [] }
-        return FindingAggregator.aggregate(observed, canvasPixels: canvas.pixelWidth * canvas.pixelHeight,
-                                           canvasScale: canvas.scale, runFrames: first...last)
+        let perLayer = FindingAggregator.aggregate(observed, canvasPixels: canvas.pixelWidth * canvas.pixelHeight,
+                                                   canvasScale: canvas.scale, runFrames: first...last)
+        return FindingGroups.group(perLayer, canvasPixels: canvas.pixelWidth * canvas.pixelHeight)
     }
 
     public func report(tool: ProfileReport.Tool, scene: ProfileReport.SceneSummary, gpu: Bool, device: String?, fps: Double,

@@ -254,7 +254,7 @@ public struct HTMLReport: Sendable {
             h.raw("<tr id=\"finding-\(i + 1)\" class=\"finding\" data-id=\"\(esc(f.id.rawValue))\" data-layer-id=\"\(f.layer.id)\">")
             h.raw("<td data-v=\"\(sevRank)\"><span class=\"sev sev-\(f.severity.rawValue)\">\(f.severity.rawValue)</span></td>")
             h.raw("<td data-v=\"\(esc(f.id.rawValue))\"><code>\(esc(f.id.rawValue))</code><small>\(esc(f.id.instrumentsName))</small></td>")
-            var layer = "<b>\(esc(f.layer.display))</b>"
+            var layer = "<b>\(esc(f.layersDescription))</b>"
             if let l = f.layer.location { layer += "<small class=\"mono\" title=\"\(esc(l.file)):\(l.line):\(l.column)\">\(esc(Self.baseName(l.file))):\(l.line)</small>" }
             h.raw("<td data-v=\"\(esc(f.layer.display))\">\(layer)</td>")
             var frames = r.run.frameCount == 1 ? "—" : esc(f.frames.map(\.description).joined(separator: ", "))

@@ -49,7 +49,7 @@ public struct MarkdownReport: Sendable {
         case .medium: sev = "🟠 medium"
         case .low: sev = "⚪ low"
         }
-        var layer = "**\(escape(f.layer.display))**"
+        var layer = "**\(escape(f.layersDescription))**"
         if let l = f.layer.location { layer += " " + code("\(l.file):\(l.line)") }
         var frames = total == 1 ? "–" : f.frames.map(\.description).joined(separator: ", ")
         if f.phase == .midAnimation { frames += " (mid-animation)" }

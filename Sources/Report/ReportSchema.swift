@@ -172,7 +172,7 @@ public enum ReportSchema {
           "properties": {
             "id": {"enum": \(list(FindingID.allCases)), "description": "Stable id (scene-format.md)."},
             "severity": {"enum": \(list(Severity.allCases)),
-                         "description": "From canvasShare: high ≥ \(Severity.highShare), medium ≥ \(Severity.mediumShare), else low."},
+                         "description": "From canvasShare: high ≥ \(Severity.highShare), medium ≥ \(Severity.mediumShare), else low; at most low for a misalignment seen only mid-animation."},
             "layer": {
               "type": "object", "additionalProperties": false, "required": ["id", "path", "display"],
               "properties": {
@@ -195,7 +195,9 @@ public enum ReportSchema {
             "worstFrame": {"type": "integer", "minimum": 0},
             "maxPixels": {"$ref": "#/$defs/count"},
             "totalPixels": {"$ref": "#/$defs/count"},
-            "canvasShare": {"type": "number", "minimum": 0},
+            "canvasShare": {"type": "number", "minimum": 0, "maximum": 1},
+            "members": {"type": "array", "minItems": 2, "items": {"$ref": "#/$defs/finding"},
+                        "description": "A group of near-identical findings (same id, phase and fix) on several layers: each layer's own finding, costliest first. The group's pixels are their sum and its layer the first member's."},
             "explanation": {"type": "string", "minLength": 1},
             "fix": {"type": "string", "minLength": 1},
             "evidence": {

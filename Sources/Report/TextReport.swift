@@ -80,13 +80,18 @@ public struct TextReport: Sendable {
         case .medium: sevText = paint(sev, "33")
         case .low: sevText = paint(sev, "36")
         }
-        var head = "\(sevText) \(bold(f.id.rawValue))  \(f.layer.display)"
+        var head = "\(sevText) \(bold(f.id.rawValue))  \(f.layersDescription)"
         if let l = f.layer.location { head += dim("  \(l.file):\(l.line)") }
         let when = total == 1 ? "" : "  \(f.framesDescription)" + (f.phase == .midAnimation ? ", mid-animation only" : "")
         head += when
         let share = percent(f.canvasShare)
         var costLine = "\(pixels(Double(f.maxPixels))) (\(share) of the screen)"
-        if f.frameCount > 1 { costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }
+        if let m = f.members {
+            costLine += " for its \(m.count) layers together, each in its worst frame"
+            if f.frameCount > 1 { costLine += "; \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }
+        } else if f.frameCount > 1 {
+            costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames"
+        }
         return [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
     }
 
