@@ -22,6 +22,17 @@ extension ReportSchema {
               "properties": {"name": {"const": "caprof"}, "version": {"type": "string"}}
             },
             "scenes": {"type": "array", "items": {"$ref": "#/$defs/report"}},
+            "errors": {
+              "type": "array", "description": "Scenes that could not be loaded or profiled, in catalog order; every other scene is reported all the same.",
+              "items": {
+                "type": "object", "additionalProperties": false, "required": ["file", "message", "position"],
+                "properties": {
+                  "file": {"type": "string"}, "message": {"type": "string", "description": "The located error a single run prints (file:line:column: error: …)."},
+                  "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
+                  "position": {"$ref": "#/$defs/count", "description": "Its place in the catalog (or shard), counting the scenes reported too."}
+                }
+              }
+            },
             "totals": {
               "type": "object", "additionalProperties": false,
               "required": ["scenes", "frames", "layers", "findings", "findingsBySeverity", "findingsById", "shadedPixels",

@@ -86,8 +86,8 @@ final class GateCLITests: CLITestCase {
         try v.run(); let o = out.fileHandleForReading.readDataToEndOfFile(); v.waitUntilExit()
         XCTAssertEqual(v.terminationStatus, 0)
         let counts = String(decoding: o, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-        XCTAssertTrue(counts.hasPrefix("8 "), counts)
-        XCTAssertNotEqual(counts, "8 0", counts)
+        XCTAssertTrue(counts.hasPrefix("9 "), "one profile testcase and 8 rules: \(counts)")
+        XCTAssertNotEqual(counts, "9 0", counts)
 
         let md = try caprof(["gate", scene, "--baseline", baseline, "--format", "markdown"])
         XCTAssertTrue(md.stdout.hasPrefix("## ❌ caprof gate: regression"), md.stdout)
