@@ -84,3 +84,20 @@ final class SceneFormatDocCLITests: CLITestCase {
         XCTAssertTrue(readme.contains("swiftly"), "the README says how to install Swift 6 on Debian")
     }
 }
+
+extension SceneFormatDocCLITests {
+    /// The colour names documented (UIKit's list and the system colour table, with their values)
+    /// are exactly the names the schema accepts.
+    func testColourNamesMatchTheSchema() throws {
+        let s = try schema(["schema"])
+        let color = try XCTUnwrap(((s["$defs"] as? [String: Any])?["color"] as? [String: Any])?["anyOf"] as? [[String: Any]])
+        let accepted = Set(color.compactMap { $0["enum"] as? [String] }.flatMap { $0 })
+        let doc = try doc
+        let table = try tableKeys(after: "### Colour names", in: doc)
+        let uikit = ["black", "darkGray", "lightGray", "white", "gray", "red", "green", "blue", "cyan", "yellow", "magenta",
+                     "orange", "purple", "brown", "clear"]
+        for n in uikit { XCTAssertTrue(doc.contains("`\(n)` ("), "UIKit colour \(n) documented") }
+        XCTAssertEqual(table.union(uikit), accepted)
+        XCTAssertTrue(doc.contains("| `systemBlue` | 0, 122, 255 | `#007AFFFF` |"))
+    }
+}
