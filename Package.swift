@@ -19,12 +19,14 @@ let package = Package(
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan",
                        providers: [.apt(["libvulkan-dev"])]),
         .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        // libjpeg-turbo (Debian libjpeg62-turbo-dev) for JPEG contents, behind a setjmp-owning shim.
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // Level 0-1: pure Swift model.
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim"], exclude: ["README.md"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CJPEGShim"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
