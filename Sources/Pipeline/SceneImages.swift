@@ -19,7 +19,9 @@ public struct SceneImages {
         public var source: ImageSource
         public var error: PNGError
         public var description: String {
-            "\(source.location): error: \(source.location.pointer): cannot use image \(source.displayName): \(error.message)"
+            // file:line:column, then the JSON pointer once (as every scene error prints it).
+            let l = source.location
+            return "\(l.file):\(l.line):\(l.column): error: \(l.pointer.isEmpty ? "/" : l.pointer): cannot use image \(source.displayName): \(error.message)"
         }
     }
 

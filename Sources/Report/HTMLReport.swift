@@ -155,7 +155,11 @@ public struct HTMLReport: Sendable {
         } else {
             let worst = Set(overlays.map(\.frame))
             let severity = ReportUnits.severityByFrame(r)
-            h.raw("<div class=\"strip\">\n")
+            // A strip wider than the page scrolls sideways: say so above it, and fade its edges
+            // (the CSS `strip-wrap` shadows) so the cut-off frames read as more to come.
+            let count = thumbnails.count
+            h.raw("<p class=\"note strip-cue\">\(ReportUnits.count(count, "frame")) in the strip\(count > 6 ? " — scroll sideways (shift + wheel, or swipe) to see them all" : "").</p>\n")
+            h.raw("<div class=\"strip-wrap\"><div class=\"strip\" tabindex=\"0\" aria-label=\"frame strip, scrolls sideways\">\n")
             for t in thumbnails {
                 var cls = "thumb"
                 if worst.contains(t.frame) { cls += " worst" }
@@ -167,7 +171,7 @@ public struct HTMLReport: Sendable {
             let which = thumbnails.count >= r.run.frameCount
                 ? (r.run.frameCount == 1 ? "The frame profiled" : "Every frame profiled")
                 : "\(thumbnails.count) of \(r.run.frameCount) frames, evenly spaced"
-            h.raw("</div>\n<p class=\"note\">\(which)\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks a frame raising findings, in the colour of its most severe one.</p>\n")
+            h.raw("</div></div>\n<p class=\"note\">\(which)\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks a frame raising findings, in the colour of its most severe one.</p>\n")
         }
         h.raw("</section>\n")
     }
@@ -231,7 +235,7 @@ public struct HTMLReport: Sendable {
             h.raw("<tr><td>\(name)</td><td class=\"num\">\(ReportUnits.ms(ns))</td><td class=\"bar\"><i class=\"\(cls)\" style=\"width:\(String(format: "%.1f", Double(ns) / top * 100))%\"></i></td></tr>\n")
         }
         let counters = f.counters
-        h.raw("</tbody></table>\n<p class=\"note\">One frame profiled: \(counters.items) items, \(ReportUnits.pixels(counters.shadedPixels)) shaded, \(ReportUnits.pixels(counters.blendedPixels)) blended, overdraw \(ReportUnits.times(counters.overdraw)). Profile a span of the timeline (--frames) for per-frame charts.</p>\n")
+        h.raw("</tbody></table>\n<p class=\"note\">One frame profiled: \(ReportUnits.count(counters.items, "draw item")), \(ReportUnits.pixels(counters.shadedPixels)) shaded, \(ReportUnits.pixels(counters.blendedPixels)) blended (\(ReportUnits.percent(Double(counters.blendedPixels) / Double(max(counters.canvasPixels, 1)))) of the screen), overdraw \(ReportUnits.times(counters.overdraw)). Profile a span of the timeline (--frames) for per-frame charts.</p>\n")
     }
 
     // MARK: - Findings
@@ -278,7 +282,7 @@ public struct HTMLReport: Sendable {
         for (i, f) in r.findings.enumerated() { byLayer[f.layer.id, default: []].append((i + 1, f)) }
         h.raw("<section id=\"layers\">\n<h2>Layers</h2>\n<div class=\"tree\">\n")
         node(&h, root, depth: 0, findings: byLayer)
-        h.raw("</div>\n<p class=\"note\">\(root.count) layers in the model tree; badges link to the findings. Levels below the second start collapsed.</p>\n</section>\n")
+        h.raw("</div>\n<p class=\"note\">\(ReportUnits.count(root.count, "layer")) in the model tree; badges link to the findings. Levels below the second start collapsed.</p>\n</section>\n")
     }
 
     func node(_ h: inout HTMLBuilder, _ n: LayerOutline, depth: Int, findings: [Int: [(Int, Finding)]]) {

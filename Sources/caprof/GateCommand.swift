@@ -70,8 +70,10 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Output format: text, markdown, junit, github or json.")
     var format: GateOutputFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the output to this file (atomically) instead of stdout.", valueName: "file"))
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the output to this file (atomically) instead of stdout; - is stdout.", valueName: "file"))
+    var outputArgument: String?
+    /// The file to write, nil for standard output (no -o, or `-o -`).
+    var output: String? { outputArgument == "-" ? nil : outputArgument }
 
     @Flag(help: "Never draw on the GPU (the default unless a gpuMilliseconds rule applies): GPU timing rules are skipped.")
     var noGPU = false
