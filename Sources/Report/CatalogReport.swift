@@ -87,7 +87,7 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
     public var findings: Int
     public var findingsBySeverity: [String: Int]
     public var findingsById: [String: Int]
-    /// Device pixels shaded, and shaded with blending, over every frame of every scene.
+    /// Fragments shaded, and blended pixels (`FrameCounters`), summed over every frame of every scene.
     public var shadedPixels: Int
     public var blendedPixels: Int
     /// Offscreen passes and their target pixels over every frame (each report's totals).

@@ -48,8 +48,8 @@ extension ReportSchema {
                   "type": "object", "propertyNames": {"enum": \(list(FindingID.allCases))},
                   "additionalProperties": {"$ref": "#/$defs/count"}
                 },
-                "shadedPixels": {"$ref": "#/$defs/count", "description": "Device pixels shaded over every frame of every scene."},
-                "blendedPixels": {"$ref": "#/$defs/count", "description": "Device pixels shaded with blending over every frame of every scene."},
+                "shadedPixels": {"$ref": "#/$defs/count", "description": "Fragments shaded (each frame's shadedPixels), summed over every frame of every scene."},
+                "blendedPixels": {"$ref": "#/$defs/count", "description": "Blended pixels (each frame's blendedPixels: canvas pixels whose final colour involves blending), summed over every frame of every scene."},
                 "offscreenPasses": {"$ref": "#/$defs/count"}, "offscreenPixels": {"$ref": "#/$defs/count"},
                 "warnings": {"$ref": "#/$defs/count"},
                 "gpuScenes": {"$ref": "#/$defs/count", "description": "Scenes drawn on a GPU (the others: plan only)."},

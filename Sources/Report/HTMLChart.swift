@@ -73,7 +73,7 @@ struct HTMLChart {
         let values = frames.map { Double($0.counters.blendedPixels) }
         let top = Self.nice(values.max() ?? 0)
         var svg = open("blended", title: "Blended pixels", legend: [("blended", "s-blended")],
-                       caption: "pixels shaded by items that blend over what lies beneath")
+                       caption: "canvas pixels whose final colour involves blending (the blended overlay's red and orange)")
         svg += axes(top: top) { $0 >= 1e6 ? Self.compact($0 / 1e6) + " Mpx" : $0 >= 1e3 ? Self.compact($0 / 1e3) + " kpx" : Self.compact($0) + " px" }
         let canvas = Double(max(canvasPixels, 1))
         for (i, f) in frames.enumerated() {
@@ -84,12 +84,12 @@ struct HTMLChart {
         return svg + close()
     }
 
-    /// Overdraw (pixels shaded ÷ canvas pixels) per frame, with the 1× line.
+    /// Overdraw (Android's: draws beyond the first per canvas pixel) per frame, with the 1× line.
     func overdrawChart() -> String {
         let values = frames.map(\.counters.overdraw)
         let top = Self.nice(max(values.max() ?? 0, 1))
         var svg = open("overdraw", title: "Overdraw", legend: [("overdraw", "s-overdraw")],
-                       caption: "pixels shaded ÷ screen pixels; the dashed line is 1×")
+                       caption: "draws beyond the first per screen pixel (Android's overdraw); the dashed line is 1×")
         svg += axes(top: top) { Self.compact($0) + "×" }
         let one = Self.top + Self.plotHeight - 1 / top * Self.plotHeight
         for (i, f) in frames.enumerated() {

@@ -127,7 +127,7 @@ public struct HTMLReport: Sendable {
         if let s = r.startup {
             kpi(&h, ReportUnits.ms(s.wallNanoseconds), "start-up", "first frame's one-time work (pipelines, shaders, \(ReportUnits.bytes(s.uploadedBytes)) first uploads); not in the per-frame costs")
         }
-        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), "blended per frame", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
+        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), r.run.frameCount > 1 ? "blended per frame (mean)" : "blended", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
             + (t.meanEdgeBlendedPixels > 0 ? "; \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only" : ""))
         kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "draws beyond the first per pixel; up to \(t.maxOverdraw)× on one pixel")
         let passes = Double(t.offscreenPasses) / Double(max(t.frames, 1))
@@ -155,11 +155,13 @@ public struct HTMLReport: Sendable {
         } else {
             let worst = Set(overlays.map(\.frame))
             let severity = ReportUnits.severityByFrame(r)
-            // A strip wider than the page scrolls sideways: say so above it, and fade its edges
-            // (the CSS `strip-wrap` shadows) so the cut-off frames read as more to come.
+            // A strip wider than the page (more than six thumbnails) scrolls sideways: say so above
+            // it, and fade its right edge (CSS `.strip-wrap.scrolls`) so the cut-off frames read
+            // as more to come. A short strip gets neither (a fade would only hide its frames).
             let count = thumbnails.count
             h.raw("<p class=\"note strip-cue\">\(ReportUnits.count(count, "frame")) in the strip\(count > 6 ? " — scroll sideways (shift + wheel, or swipe) to see them all" : "").</p>\n")
-            h.raw("<div class=\"strip-wrap\"><div class=\"strip\" tabindex=\"0\" aria-label=\"frame strip, scrolls sideways\">\n")
+            h.raw(count > 6 ? "<div class=\"strip-wrap scrolls\"><div class=\"strip\" tabindex=\"0\" aria-label=\"frame strip, scrolls sideways\">\n"
+                            : "<div class=\"strip-wrap\"><div class=\"strip\">\n")
             for t in thumbnails {
                 var cls = "thumb"
                 if worst.contains(t.frame) { cls += " worst" }

@@ -49,9 +49,7 @@ h3 .muted{font-weight:400;font-size:14px;margin-left:6px}
 .sev-medium{color:var(--medium);background:color-mix(in srgb,var(--medium) 14%,transparent)}
 .sev-low{color:var(--low);background:color-mix(in srgb,var(--low) 14%,transparent)}
 .strip-wrap{position:relative}
-.strip-wrap::before,.strip-wrap::after{content:"";position:absolute;top:0;bottom:10px;width:28px;pointer-events:none;z-index:1}
-.strip-wrap::before{left:0;background:linear-gradient(to right,var(--bg),transparent)}
-.strip-wrap::after{right:0;background:linear-gradient(to left,var(--bg),transparent)}
+.strip-wrap.scrolls::after{content:"";position:absolute;top:0;bottom:10px;right:0;width:48px;pointer-events:none;z-index:1;background:linear-gradient(to left,var(--bg),transparent)}
 .strip{display:flex;gap:12px;overflow-x:auto;padding:2px 2px 10px;scrollbar-width:auto;scrollbar-color:var(--muted) transparent}
 .strip-cue{margin:0 0 6px}
 .strip figure{margin:0;flex:none;width:min-content}

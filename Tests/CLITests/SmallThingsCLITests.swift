@@ -51,6 +51,11 @@ final class SmallThingsCLITests: CLITestCase {
         XCTAssertEqual(r.code, 0, r.stderr)
         let html = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(html.contains("12 frames in the strip — scroll sideways"), "cue missing")
-        XCTAssertTrue(html.contains("<div class=\"strip-wrap\">") && html.contains(".strip-wrap::after"), "edge fades missing")
+        XCTAssertTrue(html.contains("<div class=\"strip-wrap scrolls\">") && html.contains(".strip-wrap.scrolls::after"), "edge fade missing")
+        // A one-frame strip has no cue and no fade hiding its frame.
+        let one = tmp.appendingPathComponent("c.html").path
+        XCTAssertEqual(try caprof([Self.example("cards.json"), "--format", "html", "-o", one]).code, 0)
+        let single = try String(contentsOfFile: one, encoding: .utf8)
+        XCTAssertTrue(single.contains("1 frame in the strip.") && !single.contains("strip-wrap scrolls"))
     }
 }
