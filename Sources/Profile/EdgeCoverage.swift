@@ -1,4 +1,8 @@
-import Foundation
+#if canImport(Glibc)
+import Glibc          // atan2 only: Profile stays free of Foundation (no clock, no I/O)
+#elseif canImport(Darwin)
+import Darwin
+#endif
 import Geometry
 import Plan
 
