@@ -33,6 +33,7 @@ struct GateMeasure {
     func measure(_ inputs: [GateInputs.Input]) throws -> Outcome {
         // Reports, grouped by scene (several reports of a scene are several runs).
         var order: [String] = []
+        var catalogFailures: [String: SceneFailure] = [:]
         var reports: [String: [ProfileReport]] = [:]
         var scenes: [String] = []
         for i in inputs {
@@ -41,6 +42,10 @@ struct GateMeasure {
                 let k = ScenePattern.normalize(p)
                 if reports[k] != nil || scenes.contains(k) { continue }
                 order.append(k); scenes.append(p)
+            case .failure(let scene, let f):
+                let k = ScenePattern.normalize(scene)
+                if !order.contains(k) { order.append(k) }
+                catalogFailures[k] = f
             case .report(let r, _):
                 let k = ScenePattern.normalize(r.scene.file)
                 if scenes.contains(where: { ScenePattern.normalize($0) == k }) { continue }
@@ -55,7 +60,7 @@ struct GateMeasure {
         let timed = scenes.filter { budget.measuresTime(for: ScenePattern.normalize($0)) }
         // Untimed scenes: plan only, in parallel (deterministic whatever the order).
         let lock = NSLock()
-        var failed: [String: SceneFailure] = [:]
+        var failed: [String: SceneFailure] = catalogFailures
         var seconds: [String: Double] = [:]
         DispatchQueue.concurrentPerform(iterations: untimed.count) { n in
             let path = untimed[n], k = ScenePattern.normalize(path)

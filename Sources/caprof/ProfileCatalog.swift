@@ -74,9 +74,10 @@ extension ProfileCommand {
             // Every scene that failed is said on stderr, as a single run would say it; the
             // catalog keeps an error entry for it and reports every other scene.
             for f in failures { err.error(f.message) }
-            let reported = positions.enumerated().filter { i, _ in !failures.contains { $0.position == i } }.map(\.element)
+            // A shard's positions cover its error entries too (`CatalogReport.entries` order), so
+            // the shards still add up to the whole catalog when a scene failed.
             let catalog = CatalogReport(tool: .init(version: Caprof.configuration.version), scenes: reports,
-                                        shard: shard.map { ShardInfo($0, catalogScenes: all.count, positions: reported) },
+                                        shard: shard.map { ShardInfo($0, catalogScenes: all.count, positions: positions) },
                                         errors: failures)
             let text: Data
             switch format {

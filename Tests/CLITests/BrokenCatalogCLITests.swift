@@ -57,4 +57,25 @@ final class BrokenCatalogCLITests: CLITestCase {
         XCTAssertTrue(junit.contains("<error message=\""), junit)
         XCTAssertTrue(junit.contains("classname=\"") && junit.contains("a-broken_json\""), junit)
     }
+
+    /// Sharded: the shard holding the broken scene keeps its error entry in its place, the
+    /// shards still add up to the catalog, and the gate over them reports the error (exit 1).
+    func testShardsKeepTheErrorEntryAndTheGateReportsIt() throws {
+        let dir = try catalog()
+        var files: [String] = []
+        for i in 1...2 {
+            let out = tmp.appendingPathComponent("shard-\(i).json").path
+            let r = try caprof(["profile", dir, "--no-gpu", "--shard", "\(i)/2", "--format", "json", "-o", out])
+            XCTAssertEqual(r.code, i == 1 ? 65 : 0, r.stderr)   // round-robin: a-broken and c-ok in shard 1
+            files.append(out)
+        }
+        let g = try caprof(["gate"] + files + ["--format", "json"])
+        XCTAssertEqual(g.code, 1, g.stderr)
+        let result = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(g.stdout.utf8)) as? [String: Any])
+        let scenes = try XCTUnwrap(result["scenes"] as? [[String: Any]])
+        XCTAssertEqual(scenes.compactMap { ($0["scene"] as? String).map { URL(fileURLWithPath: $0).lastPathComponent } },
+                       ["a-broken.json", "b-ok.json", "c-ok.json"], "catalog order")
+        XCTAssertNotNil(scenes[0]["error"])
+        XCTAssertNil(scenes[1]["error"]); XCTAssertNil(scenes[2]["error"])
+    }
 }
