@@ -44,9 +44,18 @@ struct EdgeCoverage: Sendable {
     /// The coverage, and whether the pixel lies wholly inside the inner shape (a border's hole).
     func evaluate(x: Int, y: Int) -> (coverage: Double, inHole: Bool) {
         let cx = Double(x) + 0.5, cy = Double(y) + 0.5
-        guard let p = Self.map(toLocal, cx, cy), let px = Self.map(toLocal, cx + 1, cy),
-              let py = Self.map(toLocal, cx, cy + 1) else { return (0, false) }
-        let dpdx = Point(px.x - p.x, px.y - p.y), dpdy = Point(py.x - p.x, py.y - p.y)
+        let p: Point, px: Point, py: Point, dpdx: Point, dpdy: Point
+        let h = toLocal
+        if h[2] == 0 && h[5] == 0 && h[8] == 1 {
+            // Affine (every 2D item): the derivatives are the matrix's own, one map per pixel.
+            p = Point(cx * h[0] + cy * h[3] + h[6], cx * h[1] + cy * h[4] + h[7])
+            dpdx = Point(h[0], h[1]); dpdy = Point(h[3], h[4])
+            px = Point(p.x + dpdx.x, p.y + dpdx.y); py = Point(p.x + dpdy.x, p.y + dpdy.y)
+        } else {
+            guard let a = Self.map(h, cx, cy), let b = Self.map(h, cx + 1, cy), let c = Self.map(h, cx, cy + 1) else { return (0, false) }
+            p = a; px = b; py = c
+            dpdx = Point(px.x - p.x, px.y - p.y); dpdy = Point(py.x - p.x, py.y - p.y)
+        }
         var c = 1.0
         if let s = shape { c = s.coverage(p, dpdx, dpdy) }
         var inHole = false
@@ -150,6 +159,10 @@ struct CornerShape: Sendable {
         }
     }
 
+    /// The continuous profile's extremes (ρ/r), for deciding pixels far from the curve.
+    static let tableMin = ContinuousCorner.radialTable.min() ?? 0
+    static let tableMax = ContinuousCorner.radialTable.max() ?? 0
+
     /// `continuousProfile` of corners.glsl: ρ/r at θ and dρ/dθ, linear in the 33-entry table.
     static func continuousProfile(_ theta: Double) -> (Double, Double) {
         let table = ContinuousCorner.radialTable
@@ -172,17 +185,28 @@ struct CornerShape: Sendable {
         let corner = isBottom ? (isRight ? 2 : 3) : (isRight ? 1 : 0)
         let e = corners[corner].inset
         let fx = e - dxEdge, fy = e - dyEdge
-        if fx > 0 && fy > 0 {
+        // A square corner (inset 0) has no corner region: past both edges the straight-edge
+        // product already gives ~0. (Entering the branch there would divide by ρ = 0: NaN in the
+        // shader, 0.5 here; either would draw a stray pixel diagonally off a square corner.)
+        if e > 0 && fx > 0 && fy > 0 {
             let dist = (fx * fx + fy * fy).squareRoot()
-            // The tabulated profile and its slope, interpolated as the shader does.
             let profile = corners[corner]
-            let (table, tableSlope) = Self.continuousProfile(atan2(fy, fx))
-            let rho = profile.profileScale * table + profile.circularRadius
-            let slope = profile.profileScale * tableSlope
-            let normalDistance = (rho - dist) * rho / max((rho * rho + slope * slope).squareRoot(), 1e-12)
             let rx = fx / dist * (isRight ? 1 : -1), ry = fy / dist * (isBottom ? 1 : -1)
             let a = rx * dpdx.x + ry * dpdx.y, b = rx * dpdy.x + ry * dpdy.y
             let u = max((a * a + b * b).squareRoot(), 1e-12)
+            // ρ lies between the profile's extremes; the normal leans from the ray by at most
+            // atan(ρ'/ρ), a factor ≥ 0.85 on the distance (the table's steepest slope gives
+            // 0.98). Where the pixel is surely inside or outside, the exact value is 1 or 0 and
+            // the angle (atan2, the table) is not needed: the common case, well away from the curve.
+            let rhoMin = profile.profileScale * Self.tableMin + profile.circularRadius
+            let rhoMax = profile.profileScale * Self.tableMax + profile.circularRadius
+            if (rhoMin - dist) * 0.85 >= 0.5 * u { return 1 }
+            if (dist - rhoMax) * 0.85 >= 0.5 * u { return 0 }
+            // The tabulated profile and its slope, interpolated as the shader does.
+            let (table, tableSlope) = profile.profileScale == 0 ? (0, 0) : Self.continuousProfile(atan2(fy, fx))
+            let rho = profile.profileScale * table + profile.circularRadius
+            let slope = profile.profileScale * tableSlope
+            let normalDistance = (rho - dist) * rho / max((rho * rho + slope * slope).squareRoot(), 1e-12)
             c = clamp01(0.5 + normalDistance / u)
         }
         return c
