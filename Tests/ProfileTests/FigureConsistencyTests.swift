@@ -135,4 +135,18 @@ final class FigureConsistencyTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(f.maxPixels, 1_800)
         XCTAssertEqual(w.blendedLegend[1], 1_800)
     }
+
+    /// An opaque 20×20 layer at (10.5, 10.5), square corners, scale 1: its edges cut pixel
+    /// columns and rows 10 and 30 in half. Drawn: columns 10…30 × rows 10…30 = 21 × 21 = 441
+    /// pixels, of which the ring of half (or quarter) covered ones is 4 × 21 − 4 = 80 (the edge
+    /// blending), the 19 × 19 = 361 inside full. The pixels diagonally off a square corner, inside
+    /// the quad's antialiasing margin but outside both edges, are not drawn.
+    func testFractionalSquareLayerBlendsItsEdgeRingOnly() throws {
+        let w = try threeWays(root(canvas, [box("tile", Rect(10.5, 10.5, 20, 20), Color(0, 0, 1))]))
+        XCTAssertEqual(w.counters["shadedPixels"] as? Int, 10_000 + 441)
+        XCTAssertEqual(w.counters["blendedPixels"] as? Int, 80)
+        XCTAssertEqual(w.counters["edgeBlendedPixels"] as? Int, 80)
+        XCTAssertEqual(w.blendedLegend, [10_000 - 80, 0, 0, 80])
+        XCTAssertEqual(w.overdrawLegend, [441, 0, 0, 0])
+    }
 }
