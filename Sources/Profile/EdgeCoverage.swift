@@ -22,6 +22,9 @@ struct EdgeCoverage: Sendable {
     private let shape: CornerShape?
     private let inner: CornerShape?
     private let clips: [(toClip: [Double], shape: CornerShape)]
+    /// Device → local and every clip map are axis-aligned scalings and translations: coverage
+    /// along a row is then exactly 0…rising…1…falling…0, which the bisection relies on.
+    private let axisAligned: Bool
 
     /// nil when the item has no per-fragment coverage (no shape, no inner shape, no clip): its
     /// coverage is 1 wherever the rasteriser puts a fragment.
@@ -36,6 +39,8 @@ struct EdgeCoverage: Sendable {
             let t = c.transform
             return ([t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44], CornerShape(c.shape))
         }
+        func aligned(_ h: [Double]) -> Bool { h[1] == 0 && h[3] == 0 && h[2] == 0 && h[5] == 0 && h[8] == 1 }
+        axisAligned = aligned(inv) && clips.allSatisfy { aligned($0.toClip) }
     }
 
     /// Coverage (0…1) of the pixel whose centre is (x + 0.5, y + 0.5).
@@ -75,8 +80,9 @@ struct EdgeCoverage: Sendable {
 
     /// Splits one rasteriser span of row `y` into runs of full and partial coverage, dropping
     /// pixels of coverage 0. Without an inner shape the drawn region and the full region are
-    /// convex (intersections of convex shapes), so on a row each is one interval: the ends are
-    /// scanned inward until coverage reaches 1 and the middle is full without being evaluated.
+    /// convex (intersections of convex shapes), so on a row each is one interval: their ends are
+    /// bisected from a full middle pixel (or, when the middle is not full, scanned inward until
+    /// coverage reaches 1), and the pixels between are not evaluated.
     /// A border (shape minus inner shape) is scanned inward from both ends until the pixels lie
     /// wholly inside its hole (also one interval per row: the inner shape is convex).
     func runs(y: Int, _ xs: Range<Int>, _ body: (Int, Range<Int>, Bool) -> Void) {
@@ -107,6 +113,29 @@ struct EdgeCoverage: Sendable {
             for (x, c) in tail.reversed() { emit(x, c) }
             flush(); return
         }
+        // Fast path (axis-aligned items, the common case): when the span's middle pixel is full,
+        // the drawn pixels are an interval around it, so its two ends are found by bisection and
+        // only the partial band inside each end is scanned: O(log n) evaluations per row instead
+        // of one per pixel of a rounded corner's empty part. Rotated or projected items keep the scan (their ramps need not be
+        // monotone along a row near a corner).
+        let lo = xs.lowerBound, hi = xs.upperBound - 1
+        if axisAligned && hi - lo >= 8 {
+            let m = (lo + hi) / 2
+            if coverage(x: m, y: y) >= Self.full {
+                let drawn = { (x: Int) in self.coverage(x: x, y: y) > Self.zero }
+                let p0 = Self.first(lo, m, drawn), p1 = Self.last(m, hi, drawn)
+                // From each drawn end, scan inward to the first full pixel, as the plain scan
+                // below does (a seam pixel of a corner can be a hair under 1 between full ones).
+                var f0 = p0
+                while coverage(x: f0, y: y) < Self.full { f0 += 1 }
+                var f1 = p1
+                while f1 > f0 && coverage(x: f1, y: y) < Self.full { f1 -= 1 }
+                if p0 < f0 { body(y, p0..<f0, true) }
+                body(y, f0..<(f1 + 1), false)
+                if f1 < p1 { body(y, (f1 + 1)..<(p1 + 1), true) }
+                return
+            }
+        }
         var left = xs.lowerBound
         var leftFull = false
         while left < xs.upperBound {
@@ -126,6 +155,20 @@ struct EdgeCoverage: Sendable {
         pending = (left, right + 1, false)
         for (x, c) in tail.reversed() { emit(x, c) }
         flush()
+    }
+
+    /// The first x in a...b where `holds` (false then true along the range; b holds).
+    private static func first(_ a: Int, _ b: Int, _ holds: (Int) -> Bool) -> Int {
+        var a = a, b = b
+        while a < b { let mid = (a + b) / 2; if holds(mid) { b = mid } else { a = mid + 1 } }
+        return a
+    }
+
+    /// The last x in a...b where `holds` (true then false along the range; a holds).
+    private static func last(_ a: Int, _ b: Int, _ holds: (Int) -> Bool) -> Int {
+        var a = a, b = b
+        while a < b { let mid = (a + b + 1) / 2; if holds(mid) { a = mid } else { b = mid - 1 } }
+        return a
     }
 
     /// Coverage at or below `zero` is discarded; at or above `full` the fragment is fully covered
