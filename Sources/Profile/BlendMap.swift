@@ -30,10 +30,19 @@ public struct BlendMap: Sendable, Equatable {
     static let sealedBit: UInt8 = 0x40
 
     /// Applies one item's run, items visited from the top of the frame down: pixels already sealed
-    /// by a replacing fragment above are left alone; `visible` receives the runs of pixels where
-    /// this fragment is not hidden (it is part of what the pixel shows).
+    /// by a replacing fragment above are left alone; for a blending run, `visible` receives the
+    /// runs of pixels where this fragment is not hidden (it is part of what the pixel shows).
     mutating func applyFromAbove(y: Int, _ xs: Range<Int>, paintBlends: Bool, partial: Bool, visible: (Range<Int>) -> Void) {
         let row = y * width
+        if !paintBlends && !partial {
+            // A replacing run seals every pixel not sealed yet, and OR-ing the bit into a sealed
+            // one changes nothing: a branch-free loop (most of a frame's pixels take this path).
+            // Its visible part matters to no finding, so `visible` is not called.
+            states.withUnsafeMutableBufferPointer { s in
+                for i in (row + xs.lowerBound)..<(row + xs.upperBound) { s[i] |= Self.sealedBit }
+            }
+            return
+        }
         var start = -1
         states.withUnsafeMutableBufferPointer { s in
             for x in xs {
@@ -59,9 +68,23 @@ public struct BlendMap: Sendable, Equatable {
     /// (blended pixels, the part of them blended only at edges).
     public var counts: (blended: Int, edgeOnly: Int) {
         var blended = 0, edge = 0
-        for v in states where v & 0x3F != 0 {
-            blended += 1
-            if v & Self.paintBit == 0 { edge += 1 }
+        states.withUnsafeBytes { raw in
+            // Eight pixels at a time: most words are all sealed-or-untouched with depth 0.
+            let n = raw.count, words = n / 8
+            let depthMask: UInt64 = 0x3F3F_3F3F_3F3F_3F3F
+            for w in 0..<words {
+                var v = raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+                if v & depthMask == 0 { continue }
+                for _ in 0..<8 {
+                    let b = UInt8(truncatingIfNeeded: v)
+                    if b & 0x3F != 0 { blended += 1; if b & Self.paintBit == 0 { edge += 1 } }
+                    v >>= 8
+                }
+            }
+            for i in (words * 8)..<n where raw[i] & 0x3F != 0 {
+                blended += 1
+                if raw[i] & Self.paintBit == 0 { edge += 1 }
+            }
         }
         return (blended, edge)
     }
