@@ -25,12 +25,14 @@ let package = Package(
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
         .target(name: "CCairoShim", dependencies: ["CCairo", "CPango"],
                 linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
+        // libjpeg-turbo (Debian libjpeg62-turbo-dev) for JPEG contents, behind a setjmp-owning shim.
+        .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
         // Level 0-1: pure Swift model.
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim"], exclude: ["README.md"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim", "CJPEGShim"], exclude: ["README.md"]),
         // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
         .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.

@@ -8,8 +8,14 @@ public enum GateEvaluation {
     static let epsilon = 1e-9
     static let maxCulprits = 5
 
-    public static func evaluate(_ scenes: [Measured], budget: Budget, baseline: Baseline?, baselineFile: String? = nil) -> GateResult {
-        let results = scenes.map { s -> SceneResult in
+    /// - Parameters:
+    ///   - failures: scenes that could not be loaded or profiled, with their place among `scenes`
+    ///     (the position they take in the result); each becomes an error entry.
+    ///   - seconds: profiling time per scene key, for JUnit's `time`.
+    public static func evaluate(_ scenes: [Measured], budget: Budget, baseline: Baseline?, baselineFile: String? = nil,
+                                failures: [(position: Int, scene: String, failure: SceneFailure)] = [],
+                                seconds: [String: Double] = [:]) -> GateResult {
+        var results = scenes.map { s -> SceneResult in
             let key = ScenePattern.normalize(s.scene)
             let base = baseline?.measurement(for: key)
             var notes: [String] = []
@@ -20,7 +26,14 @@ public enum GateEvaluation {
             let changes = base.map { LayerDiff.diff(baseline: $0, current: s.measurement) } ?? []
             let checks = budget.rules(for: key).map { check($0, current: s.measurement, base: base, changes: changes) }
             return SceneResult(scene: key, hasBaseline: base != nil, checks: checks, layerChanges: changes, notes: notes,
-                               measurement: s.measurement)
+                               measurement: s.measurement, seconds: seconds[key])
+        }
+        for f in failures.sorted(by: { $0.position < $1.position }) {
+            let key = ScenePattern.normalize(f.scene)
+            let empty = SceneMeasurement(runs: 0, frames: 0, canvasPixels: 0, metrics: [:], findingCounts: [:], layers: [])
+            results.insert(SceneResult(scene: key, hasBaseline: baseline?.measurement(for: key) != nil, checks: [], layerChanges: [],
+                                       notes: [], measurement: empty, error: f.failure, seconds: seconds[key]),
+                           at: min(f.position, results.count))
         }
         return GateResult(budget: budget.source, baseline: baselineFile, scenes: results)
     }
@@ -94,12 +107,14 @@ public enum GateEvaluation {
         if status == .regression || status == .warn || status == .improvement {
             let relevant: Set<String>? = finding.map { [$0] } ?? metric?.explainingFindings
             if metric == .newFindings {
-                culprits = newOnes.map { Culprit(layer: $0.layer.layer, line: $0.layer.line,
-                                                 why: "new \($0.id) (\(GateFormat.pixels(Double($0.layer.findings[$0.id]?.maxPixels ?? 0))))") }
+                culprits = newOnes.map { n -> Culprit in
+                    let px = n.layer.findings[n.id]?.maxPixels ?? 0
+                    return Culprit(layer: n.layer.layer, line: n.layer.line, why: "new \(n.id) (\(GateFormat.pixels(Double(px))))", pixels: px)
+                }
             } else if base != nil {
                 let direction: LayerChange.Direction = status == .improvement ? .cheaper : .costlier
                 culprits = changes.filter { c in c.direction == direction && (relevant.map { !$0.isDisjoint(with: c.findingIDs) } ?? true) }
-                    .map { Culprit(layer: $0.layer, line: $0.line, why: $0.why) }
+                    .map { Culprit(layer: $0.layer, line: $0.line, why: $0.why, pixels: abs($0.pixelDelta)) }
             }
             if culprits.isEmpty && status != .improvement {
                 // No baseline (or nothing changed in the layers): the layers raising the findings now.
@@ -108,10 +123,15 @@ public enum GateEvaluation {
                     .sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.layer < $1.layer }
                     .map { l in
                         let ids = l.findings.keys.sorted().filter { relevant?.contains($0) ?? true }
-                        return Culprit(layer: l.layer, line: l.line, why: ids.map { "\($0) (\(GateFormat.pixels(Double(l.findings[$0]!.maxPixels))))" }.joined(separator: ", "))
+                        return Culprit(layer: l.layer, line: l.line, why: ids.map { "\($0) (\(GateFormat.pixels(Double(l.findings[$0]!.maxPixels))))" }.joined(separator: ", "),
+                                       pixels: ids.reduce(0) { $0 + l.findings[$1]!.maxPixels })
                     }
             }
-            culprits = Array(culprits.prefix(maxCulprits))
+            // The costliest first, whatever the source; all of them are kept (JSON lists every one).
+            culprits = culprits.enumerated().sorted {
+                let a = $0.element.pixels ?? 0, b = $1.element.pixels ?? 0
+                return a != b ? a > b : $0.offset < $1.offset
+            }.map(\.element)
         }
         return Check(rule: name, metric: metric, finding: finding, level: rule.level, status: status, value: value,
                      baselineValue: baseValue, max: max, increaseLimit: increaseLimit, limits: rule.max == nil && rule.maxIncrease == nil ? "max 0" : rule.limitDescription,

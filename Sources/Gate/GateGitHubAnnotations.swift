@@ -20,6 +20,15 @@ public struct GateGitHubAnnotations {
         var lines: [String] = []
         var emitted: [String: Int] = [:], dropped: [String: Int] = [:]
         for s in r.scenes {
+            if let e = s.error {
+                // A scene that failed is always annotated, at its error's place.
+                var props = ["file=" + Self.escapeProperty(s.scene)]
+                if let l = e.line { props.append("line=\(l)") }
+                if let c = e.column { props.append("col=\(c)") }
+                props.append("title=" + Self.escapeProperty("caprof gate: scene error"))
+                lines.append("::error \(props.joined(separator: ","))::\(Self.escapeData(e.message))")
+                emitted["error", default: 0] += 1
+            }
             for c in s.checks {
                 let kind: String
                 switch c.status {
@@ -38,7 +47,7 @@ public struct GateGitHubAnnotations {
                 props.append("title=" + Self.escapeProperty("caprof gate: \(c.rule)"))
                 var message = c.message
                 if let k = culprit { message += " — layer \(k.layer): \(k.why)" }
-                if c.culprits.count > 1 { message += " (+\(c.culprits.count - 1) more layer\(c.culprits.count == 2 ? "" : "s"))" }
+                if c.culprits.count > 1 { message += " (+\(c.culprits.count - 1) more layer\(c.culprits.count == 2 ? "" : "s"); the JSON output lists every one)" }
                 lines.append("::\(kind) \(props.joined(separator: ","))::\(Self.escapeData(message))")
             }
         }

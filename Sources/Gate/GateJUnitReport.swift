@@ -1,7 +1,13 @@
 /// JUnit XML (the schema CI systems read: Jenkins, GitLab, GitHub test reporters): one testsuite
-/// per scene, one testcase per rule applied to it (classname = the scene, name = the rule).
-/// Error-level failures are `<failure>`; skipped checks are `<skipped>`; warnings pass, with the
-/// message in `<system-out>`.
+/// per scene, one testcase for profiling the scene (its `time`, and an `<error>` when the scene
+/// cannot be loaded or profiled) and one per rule applied to it. Error-level failures are
+/// `<failure>`; skipped checks are `<skipped>`; warnings pass, with the message in `<system-out>`.
+///
+/// `classname` is the scene path with its dots replaced by underscores: Jenkins and others split
+/// a classname at its last dot into package and class, which would make `cards.json` a class
+/// `json` in a package `cards`. The testsuite's `name` and `file` keep the real path. `time` is
+/// seconds: the profiling testcase carries the scene's profiling time, rule testcases 0 (a rule
+/// is a comparison of numbers already measured).
 public struct GateJUnitReport {
     public init() {}
 
@@ -24,19 +30,36 @@ public struct GateJUnitReport {
         return out
     }
 
+    /// The scene path as a classname no CI system splits: dots become underscores.
+    public static func classname(_ scene: String) -> String { scene.replacingOccurrences(of: ".", with: "_") }
+
+    static func seconds(_ s: Double?) -> String { String(format: "%.3f", s ?? 0) }
+
     public func render(_ r: GateResult) -> String {
         let all = r.scenes.flatMap(\.checks)
         let failures = all.filter { $0.status == .regression }.count
         let skipped = all.filter { $0.status == .skipped }.count
+        let errors = r.scenes.filter { $0.error != nil }.count
+        let total = all.count + r.scenes.count
+        let time = r.scenes.reduce(0) { $0 + ($1.seconds ?? 0) }
         var out = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        out += "<testsuites name=\"caprof gate\" tests=\"\(all.count)\" failures=\"\(failures)\" errors=\"0\" skipped=\"\(skipped)\">\n"
+        out += "<testsuites name=\"caprof gate\" tests=\"\(total)\" failures=\"\(failures)\" errors=\"\(errors)\" skipped=\"\(skipped)\" time=\"\(Self.seconds(time))\">\n"
         for s in r.scenes {
             let f = s.checks.filter { $0.status == .regression }.count
             let k = s.checks.filter { $0.status == .skipped }.count
-            out += "  <testsuite name=\"\(Self.escape(s.scene))\" tests=\"\(s.checks.count)\" failures=\"\(f)\" errors=\"0\" skipped=\"\(k)\">\n"
+            let cls = Self.escape(Self.classname(s.scene)), file = Self.escape(s.scene)
+            out += "  <testsuite name=\"\(file)\" tests=\"\(s.checks.count + 1)\" failures=\"\(f)\" errors=\"\(s.error == nil ? 0 : 1)\" skipped=\"\(k)\" time=\"\(Self.seconds(s.seconds))\">\n"
+            out += "    <testcase classname=\"\(cls)\" name=\"profile\" file=\"\(file)\" time=\"\(Self.seconds(s.seconds))\""
+            if let e = s.error {
+                out += ">\n      <error message=\"\(Self.escape(e.message))\" type=\"scene-error\">\(Self.escape(e.message))</error>\n    </testcase>\n"
+            } else {
+                out += "/>\n"
+            }
             for c in s.checks {
-                out += "    <testcase classname=\"\(Self.escape(s.scene))\" name=\"\(Self.escape(c.rule))\""
-                let detail = ([c.message] + c.culprits.map { "\($0.layer)\($0.line.map { " (\(s.scene):\($0))" } ?? ""): \($0.why)" })
+                out += "    <testcase classname=\"\(cls)\" name=\"\(Self.escape(c.rule))\" file=\"\(file)\" time=\"0.000\""
+                let (shown, leftOut) = c.shownCulprits
+                let detail = ([c.message] + shown.map { "\($0.layer)\($0.line.map { " (\(s.scene):\($0))" } ?? ""): \($0.why)" }
+                              + (leftOut > 0 ? ["… and \(leftOut) more layers (the JSON output lists every one)"] : []))
                     .joined(separator: "\n")
                 switch c.status {
                 case .regression:

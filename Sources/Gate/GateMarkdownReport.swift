@@ -21,10 +21,15 @@ public struct GateMarkdownReport {
     }
 
     public func render(_ r: GateResult) -> String {
-        let head = r.outcome == .regression ? "❌" : r.outcome == .improvement ? "📉" : (r.counts.warnings > 0 ? "⚠️" : "✅")
+        let head = r.outcome == .regression || r.outcome == .error ? "❌" : r.outcome == .improvement ? "📉" : (r.counts.warnings > 0 ? "⚠️" : "✅")
         var out = "## \(head) caprof gate: \(Self.cell(r.verdict))\n\n"
         out += "Budget: `\(r.budget)`" + (r.baseline.map { " · baseline: `\($0)`" } ?? " · no baseline") + "\n"
         for s in r.scenes {
+            if let e = s.error {
+                out += "\n### `\(s.scene)`: ❗ error\n\n| status | rule | value | baseline | limits | detail |\n|---|---|--:|--:|---|---|\n"
+                out += "| ❗ error | load and profile | – | – | – | \(Self.cell(e.message)) |\n"
+                continue
+            }
             out += "\n### `\(s.scene)`: \(icon(s.status))\n\n"
             for n in s.notes { out += "> \(Self.cell(n))\n\n" }
             if s.checks.isEmpty { out += "No rule applies to this scene.\n"; continue }
@@ -33,7 +38,9 @@ public struct GateMarkdownReport {
             for c in sorted.prefix(Self.maxRows) {
                 let value = c.value.map(c.format) ?? "–"
                 let base = c.baselineValue.map(c.format) ?? "–"
-                let detail = c.culprits.map { "\($0.layer)\($0.line.map { " (line \($0))" } ?? ""): \($0.why)" }.joined(separator: "; ")
+                let (shown, leftOut) = c.shownCulprits
+                let detail = shown.map { "\($0.layer)\($0.line.map { " (line \($0))" } ?? ""): \($0.why)" }.joined(separator: "; ")
+                    + (leftOut > 0 ? "; … and \(leftOut) more (JSON lists every one)" : "")
                 out += "| \(icon(c.status)) | \(Self.cell(c.rule)) | \(Self.cell(value)) | \(Self.cell(base)) | \(Self.cell(c.limits)) | \(Self.cell(detail)) |\n"
             }
             if sorted.count > Self.maxRows { out += "\n… and \(sorted.count - Self.maxRows) more checks (see the JSON output).\n" }

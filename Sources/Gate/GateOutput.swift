@@ -33,12 +33,14 @@ extension GateResult {
         let c = counts
         var parts: [String] = []
         switch outcome {
+        case .error: parts.append("error: \(c.errors) scene\(c.errors == 1 ? "" : "s") could not be profiled")
+            if c.regressions > 0 { parts.append("\(c.regressions) rule\(c.regressions == 1 ? "" : "s") failed") }
         case .regression: parts.append("regression: \(c.regressions) rule\(c.regressions == 1 ? "" : "s") failed")
         case .improvement: parts.append("improvement: \(c.improvements) rule\(c.improvements == 1 ? "" : "s") improved beyond threshold (the baseline can be re-recorded)")
         case .pass: parts.append("pass")
         }
         if c.warnings > 0 { parts.append("\(c.warnings) warning\(c.warnings == 1 ? "" : "s")") }
-        if outcome == .regression && c.improvements > 0 { parts.append("\(c.improvements) improved") }
+        if (outcome == .regression || outcome == .error) && c.improvements > 0 { parts.append("\(c.improvements) improved") }
         parts.append("\(c.passed) passed")
         if c.skipped > 0 { parts.append("\(c.skipped) skipped") }
         return parts.joined(separator: ", ") + " (\(scenes.count) scene\(scenes.count == 1 ? "" : "s"))"
@@ -80,6 +82,7 @@ public struct GateTextReport {
         var out = "caprof gate: \(r.budget)" + (r.baseline.map { " against \($0)" } ?? ", no baseline") + "\n"
         for s in r.scenes {
             out += "\n" + paint(s.scene, "1") + "\n"
+            if let e = s.error { out += "  \(paint("✗ ERROR", "1;31"))  \(e.message)\n" }
             for n in s.notes { out += "  note: \(n)\n" }
             let passed = s.checks.filter { $0.status == .pass }
             if !passed.isEmpty {
@@ -87,7 +90,9 @@ public struct GateTextReport {
             }
             for c in s.checks.filter({ $0.status != .pass }).sorted(by: { $0.status > $1.status }) {
                 out += "  \(mark(c.status))  \(c.message)\n"
-                for k in c.culprits { out += "      \(k.layer)" + (k.line.map { " (\(s.scene):\($0))" } ?? "") + ": \(k.why)\n" }
+                let (shown, leftOut) = c.shownCulprits
+                for k in shown { out += "      \(k.layer)" + (k.line.map { " (\(s.scene):\($0))" } ?? "") + ": \(k.why)\n" }
+                if leftOut > 0 { out += "      … and \(leftOut) more layer\(leftOut == 1 ? "" : "s") (--format json lists every one)\n" }
             }
             if !s.layerChanges.isEmpty {
                 out += "  layers changed since the baseline:\n"
@@ -99,7 +104,7 @@ public struct GateTextReport {
             }
         }
         let v = r.verdict
-        let painted = r.outcome == .regression ? paint(v, "1;31") : r.outcome == .improvement ? paint(v, "1;32") : paint(v, "1")
+        let painted = r.outcome == .regression || r.outcome == .error ? paint(v, "1;31") : r.outcome == .improvement ? paint(v, "1;32") : paint(v, "1")
         return out + "\n" + painted + "\n"
     }
 }

@@ -20,6 +20,7 @@ public struct GateResult: Sendable, Equatable, Codable {
         caprofGate = Self.currentVersion
         self.budget = budget; self.baseline = baseline; self.scenes = scenes; self.shard = shard
         var c = Counts()
+        c.errors = scenes.filter { $0.error != nil }.count
         for check in scenes.flatMap(\.checks) {
             switch check.status {
             case .pass: c.passed += 1
@@ -30,7 +31,7 @@ public struct GateResult: Sendable, Equatable, Codable {
             }
         }
         counts = c
-        outcome = c.regressions > 0 ? .regression : c.improvements > 0 ? .improvement : .pass
+        outcome = c.errors > 0 ? .error : c.regressions > 0 ? .regression : c.improvements > 0 ? .improvement : .pass
     }
 
     /// The process exit code (package-benchmark's): 0 pass, 2 regression, 4 only improvements.
@@ -46,9 +47,13 @@ public struct GateResult: Sendable, Equatable, Codable {
         /// Nothing failed and at least one rule improved beyond its threshold: the baseline can be
         /// re-recorded to lock the gain in.
         case improvement
+        /// A scene could not be loaded or profiled: the gate cannot decide for it (exit 1), while
+        /// every other scene is still checked and reported.
+        case error
 
         public var exitCode: Int32 {
             switch self {
+            case .error: return GateResult.errorExitCode
             case .pass: return 0
             case .regression: return 2
             case .improvement: return 4
@@ -58,6 +63,17 @@ public struct GateResult: Sendable, Equatable, Codable {
 
     public struct Counts: Sendable, Equatable, Codable {
         public var passed = 0, warnings = 0, regressions = 0, improvements = 0, skipped = 0
+        /// Scenes that could not be loaded or profiled.
+        public var errors = 0
+
+        public init() {}
+        public init(from decoder: Decoder) throws {
+            let c = try decoder.container(keyedBy: CodingKeys.self)
+            passed = try c.decode(Int.self, forKey: .passed); warnings = try c.decode(Int.self, forKey: .warnings)
+            regressions = try c.decode(Int.self, forKey: .regressions); improvements = try c.decode(Int.self, forKey: .improvements)
+            skipped = try c.decode(Int.self, forKey: .skipped)
+            errors = try c.decodeIfPresent(Int.self, forKey: .errors) ?? 0
+        }
     }
 }
 
@@ -72,12 +88,27 @@ public struct SceneResult: Sendable, Equatable, Codable {
     public var layerChanges: [LayerChange]
     /// Things to know that are not checks ("not in the baseline", frame counts differ).
     public var notes: [String]
-    /// The scene's current measurement.
+    /// The scene's current measurement (empty, 0 runs, for a scene that failed).
     public var measurement: SceneMeasurement
+    /// Why the scene could not be loaded or profiled (it has no checks then), with its place.
+    public var error: SceneFailure?
+    /// Seconds spent profiling the scene (JUnit `time`), when measured here.
+    public var seconds: Double?
 
     /// The worst status of its checks.
     public var status: CheckStatus {
         checks.map(\.status).max() ?? .pass
+    }
+}
+
+/// A scene the gate could not load or profile: the located message a single run would print.
+public struct SceneFailure: Sendable, Equatable, Codable {
+    /// "scene.json:12:5: error: /root/…: …".
+    public var message: String
+    public var line: Int?
+    public var column: Int?
+    public init(message: String, line: Int? = nil, column: Int? = nil) {
+        self.message = message; self.line = line; self.column = column
     }
 }
 
@@ -116,7 +147,9 @@ public struct Check: Sendable, Equatable, Codable {
     public var limits: String
     /// One line with the numbers: what was compared and the verdict.
     public var message: String
-    /// The layers that explain a failure or an improvement (at most 5, most pixels first).
+    /// The layers that explain a failure or an improvement, every one, the costliest first (the
+    /// change in pixels against a baseline, else the pixels now). Text outputs show the first
+    /// `GateEvaluation.maxCulprits` and say how many they left out; JSON lists them all.
     public var culprits: [Culprit]
     /// Where the rule is written ("budget.json:4:7"); nil for the default budget.
     public var origin: String?
@@ -140,4 +173,14 @@ public struct Culprit: Sendable, Equatable, Codable {
     public var layer: String
     public var line: Int?
     public var why: String
+    /// What the culprits are ordered by: the pixels it added or saved against the baseline, else
+    /// the pixels its findings cost now.
+    public var pixels: Int?
+}
+
+extension Check {
+    /// The culprits a text output shows, and how many it leaves out.
+    public var shownCulprits: (shown: [Culprit], leftOut: Int) {
+        (Array(culprits.prefix(GateEvaluation.maxCulprits)), Swift.max(0, culprits.count - GateEvaluation.maxCulprits))
+    }
 }

@@ -8,11 +8,12 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
     case offscreenPasses
     /// The most device pixels of offscreen-pass targets in one frame.
     case offscreenPixels
-    /// The most device pixels shaded with blending in one frame (Color Blended Layers).
+    /// The most blended pixels of one frame: canvas pixels whose final colour involves blending,
+    /// the red and orange of Color Blended Layers (`FrameCounters.blendedPixels`).
     case blendedPixels
-    /// The most device pixels shaded in one frame (every draw item's coverage, overdraw included).
+    /// The most fragments shaded in one frame (every draw item's drawn pixels, overdraw included).
     case shadedPixels
-    /// The highest overdraw of one frame: shaded pixels ÷ canvas pixels.
+    /// The highest overdraw of one frame, Android's: draws beyond the first per canvas pixel.
     case overdraw
     /// Layers raising `misaligned.subpixel` or `misaligned.scaled` (each layer counted once).
     case misalignedLayers
@@ -22,8 +23,9 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
     case findings
     /// Findings (id and layer) raised now that the baseline does not have; needs a baseline.
     case newFindings
-    /// CPU milliseconds per frame (evaluate + plan + analyse, + command encoding when drawn): the
-    /// mean over the frames of one run, the median over `runs` runs. Timing: needs a noise rule.
+    /// CPU milliseconds per frame (`FrameCost.cpuStages`: evaluate + plan, + upload + record when
+    /// drawn; the start-up apart, as in every report): the mean over the frames of one run, the
+    /// median over `runs` runs. Timing: needs a noise rule.
     case cpuMilliseconds
     /// GPU milliseconds per frame (timestamp queries around the frame's command buffer): the mean
     /// over the frames of one run, the median over `runs` runs. Timing: needs a noise rule and a GPU.

@@ -36,6 +36,8 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
         frames = r.frames.count
         canvasPixels = r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight
         func maxOf(_ key: (FrameCounters) -> Double) -> Double { r.frames.map { key($0.counters) }.max() ?? 0 }
+        // Per layer: a grouped finding counts once per layer it names, as before grouping.
+        let findings = r.findings.flatMap(\.perLayer)
         var m: [String: Double] = [
             Metric.offscreenPasses.rawValue: maxOf { Double($0.offscreenPasses) },
             Metric.offscreenPixels.rawValue: maxOf { Double($0.offscreenPixels) },
@@ -43,15 +45,14 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
             Metric.shadedPixels.rawValue: maxOf { Double($0.shadedPixels) },
             // Rounded so that baselines stay readable and stable.
             Metric.overdraw.rawValue: (maxOf { $0.overdraw } * 10_000).rounded() / 10_000,
-            Metric.misalignedLayers.rawValue: Double(Set(r.findings.filter { $0.id == .misalignedSubpixel || $0.id == .misalignedScaled }
+            Metric.misalignedLayers.rawValue: Double(Set(findings.filter { $0.id == .misalignedSubpixel || $0.id == .misalignedScaled }
                 .map(\.layer.display)).count),
-            Metric.findings.rawValue: Double(r.findings.count),
+            Metric.findings.rawValue: Double(findings.count),
             Metric.rasterCacheMisses.rawValue: Double(r.frames.reduce(0) { $0 + ($1.counters.rasterCacheMisses ?? 0) }),
         ]
         if timing {
             let cpu = reports.map { rep in Self.mean(rep.frames.map { f -> Double in
-                let c = f.cost
-                return Double(c.evaluateNanoseconds + c.planNanoseconds + c.analyzeNanoseconds + (c.uploadNanoseconds ?? 0) + (c.encodeNanoseconds ?? 0)) / 1e6
+                Double(f.cost.cpuNanoseconds) / 1e6
             }) }
             m[Metric.cpuMilliseconds.rawValue] = Self.round(Self.median(cpu))
             let gpu = reports.compactMap { rep -> Double? in
@@ -62,10 +63,10 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
         }
         metrics = m
         var counts: [String: Int] = [:]
-        for f in r.findings { counts[f.id.rawValue, default: 0] += 1 }
+        for f in findings { counts[f.id.rawValue, default: 0] += 1 }
         findingCounts = counts
         var byLayer: [String: LayerCost] = [:]
-        for f in r.findings {
+        for f in findings {
             var l = byLayer[f.layer.display] ?? LayerCost(layer: f.layer.display, line: f.layer.location?.line, findings: [:])
             if l.line == nil { l.line = f.layer.location?.line }
             var c = l.findings[f.id.rawValue] ?? FindingCost(maxPixels: 0, totalPixels: 0, frames: 0)

@@ -19,7 +19,9 @@ public struct SceneImages {
         public var source: ImageSource
         public var error: PNGError
         public var description: String {
-            "\(source.location): error: \(source.location.pointer): cannot use image \(source.displayName): \(error.message)"
+            // file:line:column, then the JSON pointer once (as every scene error prints it).
+            let l = source.location
+            return "\(l.file):\(l.line):\(l.column): error: \(l.pointer.isEmpty ? "/" : l.pointer): cannot use image \(source.displayName): \(error.message)"
         }
     }
 
@@ -45,7 +47,7 @@ public struct SceneImages {
                 case .file(let path): bitmap = try loader.load(path: path)
                 // Keyed by the bytes themselves (the table), not by where they are written: two
                 // different data URIs may come from the same place at different times.
-                case .data(let bytes): bitmap = try PNGCodec.decode(bytes)
+                case .data(let bytes): bitmap = try ImageCodec.decode(bytes)
                 }
             } catch let e as PNGError {
                 throw Failure(source: s, error: e)

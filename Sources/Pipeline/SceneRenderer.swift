@@ -60,7 +60,7 @@ public final class SceneRenderer {
                            compression: PNGCodec.Compression = .fast) throws -> Frame {
         let doc = try StageTimings.measure(&timings.load) { try SceneDecoder.load(path: scenePath) }
         let frame = try render(doc, at: time, scale: scale)
-        try StageTimings.measure(&timings.encode) {
+        try StageTimings.measure(&timings.png) {
             try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height, to: output, compression: compression)
         }
         return frame

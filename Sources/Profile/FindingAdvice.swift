@@ -94,6 +94,14 @@ public enum FindingAdvice {
         }
     }
 
+    /// The advice for a misalignment seen only mid-animation: where the layer comes to rest (the
+    /// run's last frame) it is aligned, so the fix speaks of the resting place, not the motion.
+    static func whileMoving(_ id: FindingID, _ advice: (explanation: String, fix: String), restFrame: Int) -> (explanation: String, fix: String) {
+        ("only while it animates: " + advice.explanation + "; where it comes to rest (frame \(restFrame)) it is on the pixel grid",
+         "nothing to fix at rest; if the motion looks soft, animate between whole-pixel positions and sizes" +
+            (id == .misalignedScaled ? " and let the scale end at 1" : ""))
+    }
+
     static func area(_ e: Evidence) -> String {
         guard let b = e.passBounds else { return "" }
         return " (\(b.width)×\(b.height) px target)"

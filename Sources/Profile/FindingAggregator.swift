@@ -24,7 +24,7 @@ public enum FindingAggregator {
                                  runFrames: ClosedRange<Int>) -> [Finding] {
         struct Key: Hashable { var id: FindingID; var layer: LayerID }
         struct Acc { var frames: [Int] = []; var total = 0; var max = -1; var worst = 0; var evidence = Evidence(); var entry: LayerDirectory.Entry?
-                     var gpu: UInt64?; var gpuWorst: UInt64?
+                     var gpu: UInt64?; var gpuWorst: UInt64?; var screen: Int?
                      /// raster-cache.miss: how often each reason occurred, and its evidence.
                      var reasons: [String: (count: Int, evidence: Evidence)] = [:] }
         var acc: [Key: Acc] = [:]
@@ -36,6 +36,7 @@ public enum FindingAggregator {
                 var a = acc[k] ?? Acc()
                 a.frames.append(f.index)
                 a.total += o.pixels
+                if let p = o.screenPixels { a.screen = Swift.max(a.screen ?? 0, p) }
                 if let g = o.gpuNanoseconds { a.gpu = (a.gpu ?? 0) + g; a.gpuWorst = Swift.max(a.gpuWorst ?? 0, g) }
                 if let inv = o.evidence.invalidation {
                     let key = inv.kind + "|" + (inv.property ?? "") + "|" + String(inv.layer ?? 0)
@@ -53,25 +54,47 @@ public enum FindingAggregator {
             let entry = a.entry ?? LayerDirectory.Entry(id: k.layer, name: nil, indexPath: [], location: nil, backgroundAlpha: 0,
                                                         borderAlpha: 0, contentsScale: canvasScale, shouldRasterize: false,
                                                         rasterizationScale: canvasScale, hasSublayers: false, subtree: [])
-            let share = canvasPixels > 0 ? Double(a.max) / Double(canvasPixels) : 0
+            // Offscreen findings: the share of the screen their results cover (their pixels, the
+            // texels rendered offscreen, can exceed the canvas).
+            let onScreen = a.screen.map { Swift.min($0, canvasPixels) } ?? a.max
+            let share = canvasPixels > 0 ? Swift.min(Double(onScreen) / Double(canvasPixels), 1) : 0
             let atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
+            let phase: FindingPhase = atRest ? .atRest : .midAnimation
             var evidence = a.evidence
             // A cache that misses every frame is explained by its most frequent reason (the first
             // frame's "first use" is the least interesting one).
             if let common = a.reasons.max(by: { ($0.value.count, $1.key) < ($1.value.count, $0.key) }) {
                 evidence = common.value.evidence
             }
-            let advice = FindingAdvice.advise(k.id, evidence, layer: entry, canvasScale: canvasScale)
-            var finding = Finding(id: k.id, severity: Severity(canvasShare: share), layer: LayerRef(entry),
-                                  phase: atRest ? .atRest : .midAnimation, frames: FrameRun.runs(a.frames),
+            var advice = FindingAdvice.advise(k.id, evidence, layer: entry, canvasScale: canvasScale)
+            var severity = Severity(canvasShare: share)
+            if isCapped(k.id, phase) {
+                // Misaligned only while it moves: where it comes to rest it is on the grid, so
+                // there is nothing to fix there; the layer resting off the grid is the one to fix.
+                severity = .low
+                advice = FindingAdvice.whileMoving(k.id, advice, restFrame: runFrames.upperBound)
+            }
+            var finding = Finding(id: k.id, severity: severity, layer: LayerRef(entry),
+                                  phase: phase, frames: FrameRun.runs(a.frames),
                                   frameCount: Set(a.frames).count, worstFrame: a.worst, maxPixels: a.max, totalPixels: a.total,
                                   canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: evidence)
             finding.gpuNanoseconds = a.gpu
             finding.maxGPUNanoseconds = a.gpuWorst
             out.append(finding)
         }
-        return out.sorted {
-            // What caprof does not draw comes first: every other figure is read in its light.
+        return ordered(out)
+    }
+
+    /// Findings whose severity is at most low: misalignment seen only mid-animation (a card
+    /// sliding in on a spring crosses fractional positions by nature).
+    static func isCapped(_ id: FindingID, _ phase: FindingPhase) -> Bool {
+        phase == .midAnimation && (id == .misalignedSubpixel || id == .misalignedScaled)
+    }
+
+    /// What caprof does not draw first (every other figure is read in its light), then severity
+    /// (high first), then pixels (most first), then id and layer.
+    static func ordered(_ out: [Finding]) -> [Finding] {
+        out.sorted {
             if ($0.id == .unsupported) != ($1.id == .unsupported) { return $0.id == .unsupported }
             if $0.severity != $1.severity { return $0.severity > $1.severity }
             if $0.maxPixels != $1.maxPixels { return $0.maxPixels > $1.maxPixels }

@@ -7,13 +7,21 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     public var offscreenPixels: Int
     /// Device pixels of the canvas.
     public var canvasPixels: Int
-    /// Fragments shaded: the sum over items of the pixels each covers (`PixelCoverage`).
+    /// Canvas pixels drawn at least once (≤ canvasPixels).
+    public var drawnPixels: Int
+    /// Fragments shaded: the sum over items of the pixels each draws (`PixelCoverage`); a pixel
+    /// drawn three times counts three times, so this is a cost, never a share of the screen.
     public var shadedPixels: Int
-    /// The part of `shadedPixels` shaded by items that are blended for any `BlendReason`.
+    /// Canvas pixels whose final colour involves blending (`BlendMap`): the red pixels of the
+    /// blended overlay (≤ canvasPixels).
     public var blendedPixels: Int
-    /// shadedPixels ÷ canvasPixels.
+    /// The part of `blendedPixels` blended only by antialiased edges, rounded corners and rounded
+    /// clips (partial coverage), with no blended paint above the last opaque fragment.
+    public var edgeBlendedPixels: Int
+    /// Android's overdraw: draws beyond the first per canvas pixel, (shadedPixels − drawnPixels) ÷
+    /// canvasPixels. Three full-screen layers: 2×, as the heat map's green.
     public var overdraw: Double
-    /// The most items covering one pixel (saturating at 255).
+    /// The most draws beyond the first on one pixel (the heat map's scale; saturating at 254).
     public var maxOverdraw: Int
     /// Pixels drawn 0, 1, 2, 3 and 4-or-more times.
     public var overdrawHistogram: [Int]
@@ -21,10 +29,11 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     public var rasterCacheHits: Int?
     public var rasterCacheMisses: Int?
 
-    public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, shadedPixels: Int,
-                blendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {
+    public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, drawnPixels: Int, shadedPixels: Int,
+                blendedPixels: Int, edgeBlendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {
         self.items = items; self.offscreenPasses = offscreenPasses; self.offscreenPixels = offscreenPixels
-        self.canvasPixels = canvasPixels; self.shadedPixels = shadedPixels; self.blendedPixels = blendedPixels
+        self.canvasPixels = canvasPixels; self.drawnPixels = drawnPixels; self.shadedPixels = shadedPixels
+        self.blendedPixels = blendedPixels; self.edgeBlendedPixels = edgeBlendedPixels
         self.overdraw = overdraw; self.maxOverdraw = maxOverdraw; self.overdrawHistogram = overdrawHistogram
     }
 }
@@ -40,8 +49,9 @@ public struct FrameAnalysis: Sendable {
     public var observations: [Observation]
     /// Names and places of the layers the observations refer to.
     public var layers: [LayerDirectory.Entry]
-    /// Per-pixel overdraw counts, when asked for (a canvas-sized buffer).
+    /// Per-pixel overdraw counts and blend states, when asked for (canvas-sized buffers).
     public var overdrawMap: OverdrawMap?
     /// The frame's offscreen passes, in execution order (the render graph as reports show it).
     public var passes: [PassSummary] = []
+    public var blendMap: BlendMap?
 }

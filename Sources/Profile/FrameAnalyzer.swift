@@ -5,9 +5,12 @@ import Plan
 /// Runs every per-frame analysis over a `FramePlan` and the presentation tree it was planned from.
 /// Pure: no clock, no GPU, no unordered iteration in what it returns.
 ///
+/// - Frame figures (defined once in the module's README, "Figures"): drawn, shaded, blended and
+///   edge-blended pixels and overdraw, from every item's `PixelCoverage` runs through the
+///   `OverdrawMap` and the `BlendMap`.
 /// - blended: `BlendAnalysis` per item; `blended` is raised for a layer whose paint lets the
-///   background through (translucent colour, opacity < 1, image with alpha); pixels = the pixels
-///   its blended items shade.
+///   background through (translucent colour, opacity < 1, image with alpha); pixels = the distinct
+///   pixels its paint-blended items draw (a background and a border over the same pixel count once).
 /// - misaligned.subpixel: for layers drawn with an axis-aligned 2D matrix, their bounds' edges
 ///   and their contents' edges in device pixels, each checked against the grid (±1/1000 px).
 ///   Rotated, skewed and 3D layers are never "misaligned": every edge of a rotated layer crosses
@@ -30,7 +33,10 @@ public struct FrameAnalyzer: Sendable {
         let directory = LayerDirectory(root: tree)
         let w = plan.pixelWidth, h = plan.pixelHeight
         var map = OverdrawMap(width: w, height: h)
-        var shaded = 0, blendedTotal = 0
+        // Every item's runs, kept for the blend pass below, which walks them top item first.
+        var runs: [(item: Int, y: Int, xs: Range<Int>, partial: Bool)] = []
+        var paintBlending: [Bool] = []
+        var shaded = 0
         var layerPixels: [LayerID: Int] = [:]
         var blended: [LayerID: (pixels: Int, reasons: Set<BlendReason>, colorAlpha: Double, opacity: Double)] = [:]
         var scaled: [LayerID: (pixels: Int, texels: Rect, device: Rect, transformed: Bool)] = [:]
@@ -42,15 +48,21 @@ public struct FrameAnalyzer: Sendable {
 
         for item in plan.items {
             let coverage = PixelCoverage(item, canvasWidth: w, canvasHeight: h)
-            let px = map.add(coverage)
-            shaded += px
-            layerPixels[item.layer, default: 0] += px
             let entry = directory[item.layer]
             let reasons = BlendAnalysis.reasons(item, in: plan, layer: entry)
-            if !reasons.isEmpty { blendedTotal += px }
-            if reasons.contains(where: \.isPaint) {
+            let paintBlends = reasons.contains(where: \.isPaint)
+            var px = 0
+            let itemIndex = paintBlending.count
+            paintBlending.append(paintBlends)
+            coverage.forEachRun { y, xs, partial in
+                px += xs.count
+                map.add(y: y, xs)
+                runs.append((itemIndex, y, xs, partial))
+            }
+            shaded += px
+            layerPixels[item.layer, default: 0] += px
+            if paintBlends {
                 var b = blended[item.layer] ?? (0, [], 1, 1)
-                b.pixels += px
                 b.reasons.formUnion(reasons)
                 if case .solid = item.paint { b.colorAlpha = min(b.colorAlpha, BlendAnalysis.colorAlpha(item, entry)) }
                 b.opacity = min(b.opacity, BlendAnalysis.opacity(item, entry))
@@ -87,6 +99,18 @@ public struct FrameAnalyzer: Sendable {
         }
 
         var obs: [Observation] = []
+        // Blending, top item first: a pixel's fate is sealed by the topmost fragment that replaces
+        // it; blended fragments above that one are what Color Blended Layers shows. A `blended`
+        // finding's pixels are the distinct pixels where its layer's blended paint shows.
+        var blendMap = BlendMap(width: w, height: h)
+        var paintSpans: [LayerID: [(y: Int, xs: Range<Int>)]] = [:]
+        for run in runs.reversed() {
+            let paint = paintBlending[run.item]
+            blendMap.applyFromAbove(y: run.y, run.xs, paintBlends: paint, partial: run.partial) { xs in
+                if paint { paintSpans[plan.items[run.item].layer, default: []].append((run.y, xs)) }
+            }
+        }
+        for (layer, spans) in paintSpans { blended[layer]?.pixels = Self.distinctPixels(spans) }
         for (layer, b) in blended where b.pixels > 0 {
             var e = Evidence()
             e.blendReasons = b.reasons.sorted()
@@ -142,8 +166,11 @@ public struct FrameAnalyzer: Sendable {
                 if !pass.bounds.isEmpty { e.passBounds = pass.bounds }
                 if let i = obs.firstIndex(where: { $0.id == id && $0.layer == pass.layer }) {
                     obs[i].pixels += pass.pixelArea
+                    obs[i].screenPixels = max(obs[i].screenPixels ?? 0, pass.bounds.area)
                 } else {
-                    obs.append(Observation(id: id, layer: pass.layer, pixels: pass.pixelArea, evidence: e))
+                    var o = Observation(id: id, layer: pass.layer, pixels: pass.pixelArea, evidence: e)
+                    o.screenPixels = pass.bounds.area
+                    obs.append(o)
                 }
             }
         }
@@ -164,7 +191,9 @@ public struct FrameAnalyzer: Sendable {
             e.invalidation = CacheInvalidation(reason)
             if let id = e.invalidation?.layer { e.invalidation?.layerName = directory[id]?.displayName }
             e.passBounds = event.bounds
-            obs.append(Observation(id: .rasterCacheMiss, layer: event.layer, pixels: event.pixels, evidence: e))
+            var o = Observation(id: .rasterCacheMiss, layer: event.layer, pixels: event.pixels, evidence: e)
+            o.screenPixels = event.bounds?.area ?? 0
+            obs.append(o)
         }
 
         obs.sort { $0.id != $1.id ? $0.id < $1.id : $0.layer < $1.layer }
@@ -174,19 +203,35 @@ public struct FrameAnalyzer: Sendable {
         }
         let canvas = w * h
         let histogram = map.histogram
-        // The last non-empty bucket is the maximum, unless it is the 4-or-more bucket.
+        let drawn = canvas - histogram[0]
+        // The last non-empty bucket is the most draws on a pixel, unless it is the 4-or-more bucket.
         let top = histogram.lastIndex { $0 > 0 } ?? 0
+        let maxDraws = top < 4 ? top : map.maxCount
+        let blendCounts = blendMap.counts
         var counters = FrameCounters(items: plan.items.count, offscreenPasses: plan.offscreenPasses.count,
-                                     offscreenPixels: offscreenPixels, canvasPixels: canvas, shadedPixels: shaded,
-                                     blendedPixels: blendedTotal, overdraw: canvas > 0 ? Double(shaded) / Double(canvas) : 0,
-                                     maxOverdraw: top < 4 ? top : map.maxCount,
-                                     overdrawHistogram: histogram)
+                                     offscreenPixels: offscreenPixels, canvasPixels: canvas, drawnPixels: drawn,
+                                     shadedPixels: shaded, blendedPixels: blendCounts.blended,
+                                     edgeBlendedPixels: blendCounts.edgeOnly,
+                                     overdraw: canvas > 0 ? Double(shaded - drawn) / Double(canvas) : 0,
+                                     maxOverdraw: max(maxDraws - 1, 0), overdrawHistogram: histogram)
         counters.rasterCacheHits = plan.rasterCache.filter(\.isHit).count
         counters.rasterCacheMisses = plan.rasterCache.count - counters.rasterCacheHits!
         if counters.rasterCacheHits == 0 && counters.rasterCacheMisses == 0 { counters.rasterCacheHits = nil; counters.rasterCacheMisses = nil }
         var analysis = FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
-                                     overdrawMap: keepOverdrawMap ? map : nil)
+                                     overdrawMap: keepOverdrawMap ? map : nil, blendMap: keepOverdrawMap ? blendMap : nil)
         analysis.passes = plan.offscreenPasses.map(PassSummary.init)
         return analysis
+    }
+
+    /// Pixels in the union of row spans (any order, overlaps counted once).
+    static func distinctPixels(_ spans: [(y: Int, xs: Range<Int>)]) -> Int {
+        let sorted = spans.sorted { $0.y != $1.y ? $0.y < $1.y : $0.xs.lowerBound < $1.xs.lowerBound }
+        var n = 0, row = Int.min, end = Int.min
+        for s in sorted {
+            if s.y != row { row = s.y; end = Int.min }
+            let start = max(s.xs.lowerBound, end)
+            if s.xs.upperBound > start { n += s.xs.upperBound - start; end = s.xs.upperBound }
+        }
+        return n
     }
 }

@@ -10,8 +10,9 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var analyzeNanoseconds: UInt64
     /// CPU: texture uploads (new textures created, texels copied to the staging buffer).
     public var uploadNanoseconds: UInt64?
-    /// CPU: draw records encoded and batched, commands recorded (uploads excluded).
-    public var encodeNanoseconds: UInt64?
+    /// CPU: draw records written and batched, the command buffer recorded (uploads excluded).
+    /// Called "record" in every report, never "encode" (which `caprof render` uses for PNG encoding).
+    public var recordNanoseconds: UInt64?
     /// Wall time of drawing the frame: encode, submit, wait for the device, read back.
     public var renderNanoseconds: UInt64?
     /// Device time of the frame's command buffer (timestamp queries); nil without timestamps.
@@ -25,11 +26,21 @@ public struct FrameCost: Sendable, Equatable, Codable {
     /// Device time of each offscreen pass (timestamps around it), in the plan's pass order.
     public var passGPUNanoseconds: [UInt64]?
 
+    /// The stages that make up "CPU per frame" in every report and the gate's `cpuMilliseconds`:
+    /// what the frame costs the compositor on the CPU — evaluate, plan, upload, record. The
+    /// profiler's own analysis is reported apart (`analyze`): an app does not pay for it.
+    public static let cpuStages = ["evaluate", "plan", "upload", "record"]
+
+    /// The sum of `cpuStages` for this frame.
+    public var cpuNanoseconds: UInt64 {
+        evaluateNanoseconds + planNanoseconds + (uploadNanoseconds ?? 0) + (recordNanoseconds ?? 0)
+    }
+
     public init(evaluateNanoseconds: UInt64 = 0, planNanoseconds: UInt64 = 0, analyzeNanoseconds: UInt64 = 0,
-                uploadNanoseconds: UInt64? = nil, encodeNanoseconds: UInt64? = nil, renderNanoseconds: UInt64? = nil, gpuNanoseconds: UInt64? = nil,
+                uploadNanoseconds: UInt64? = nil, recordNanoseconds: UInt64? = nil, renderNanoseconds: UInt64? = nil, gpuNanoseconds: UInt64? = nil,
                 uploadedBytes: Int? = nil, textureBytes: Int? = nil, drawCalls: Int? = nil) {
         self.evaluateNanoseconds = evaluateNanoseconds; self.planNanoseconds = planNanoseconds
-        self.analyzeNanoseconds = analyzeNanoseconds; self.encodeNanoseconds = encodeNanoseconds
+        self.analyzeNanoseconds = analyzeNanoseconds; self.recordNanoseconds = recordNanoseconds
         self.uploadNanoseconds = uploadNanoseconds
         self.renderNanoseconds = renderNanoseconds; self.gpuNanoseconds = gpuNanoseconds
         self.uploadedBytes = uploadedBytes; self.textureBytes = textureBytes; self.drawCalls = drawCalls

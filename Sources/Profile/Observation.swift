@@ -11,6 +11,10 @@ public struct Observation: Sendable, Equatable {
     /// Measured device time of the offscreen passes behind it in this frame (offscreen.*,
     /// raster-cache.miss), when the frame was drawn on a GPU with timestamps.
     public var gpuNanoseconds: UInt64?
+    /// offscreen.*, raster-cache.miss: the canvas pixels its passes' results cover (the largest
+    /// pass's footprint, at most the canvas); `pixels` is then what was rendered offscreen, which
+    /// several passes or a bitmap larger than the screen can make more than the canvas.
+    public var screenPixels: Int?
 
     public init(id: FindingID, layer: LayerID, pixels: Int, evidence: Evidence) {
         self.id = id; self.layer = layer; self.pixels = pixels; self.evidence = evidence

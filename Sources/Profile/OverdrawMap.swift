@@ -27,6 +27,14 @@ public struct OverdrawMap: Sendable, Equatable {
         return n
     }
 
+    /// Adds one draw over pixels `xs` of row `y`.
+    mutating func add(y: Int, _ xs: Range<Int>) {
+        let row = y * width
+        counts.withUnsafeMutableBufferPointer { buf in
+            for i in (row + xs.lowerBound)..<(row + xs.upperBound) where buf[i] < 255 { buf[i] += 1 }
+        }
+    }
+
     public var maxCount: Int { Int(counts.max() ?? 0) }
 
     /// Pixels drawn 0, 1, 2, 3 and 4-or-more times. (Android's overdraw scale counts draws beyond

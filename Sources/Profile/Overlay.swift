@@ -2,7 +2,8 @@
 /// Android's GPU-overdraw heat map, drawn on the CPU over the dimmed frame by `OverlayPainter`.
 public enum OverlayKind: String, Sendable, Codable, CaseIterable {
     /// Color Blended Layers: red where the pixel was blended (deeper red for stacked blending),
-    /// green where the last item drawn there replaced what was beneath.
+    /// orange where only antialiased edge pixels blended, green where the last item drawn there
+    /// replaced what was beneath.
     case blended
     /// Color Misaligned Images: magenta where an item's edges are off the device-pixel grid,
     /// yellow where its image is resampled (scaled, rotated, in perspective).
@@ -111,6 +112,9 @@ public enum OverlayPalette {
     public static let opaque: Tint = (0, 255, 0, 0.5)
     /// Red for 1, 2, 3 and 4-or-more blended layers stacked over the last opaque one.
     public static let blended: [Tint] = [(255, 0, 0, 0.55), (255, 0, 0, 0.68), (255, 0, 0, 0.79), (255, 0, 0, 0.88)]
+    /// Pixels blended only at antialiased edges, rounded corners and rounded clips (partial
+    /// coverage of opaque paint): orange, so the cheap edge bands read apart from blended paint.
+    public static let edge: Tint = (255, 150, 0, 0.6)
     public static let misaligned: Tint = (255, 0, 255, 0.62)
     public static let scaled: Tint = (255, 255, 0, 0.62)
     /// Overdrawn 1×, 2×, 3× and 4× or more (drawn 2, 3, 4, 5+ times).
@@ -132,7 +136,8 @@ public enum OverlayPalette {
         case .blended:
             return [e(opaque, "opaque", "the last item drawn replaced the pixel"),
                     e(blended[0], "blended", "blended over what was beneath (1 or 2 layers deep)"),
-                    e(blended[2], "blended 3×+", "three or more blended layers stacked")]
+                    e(blended[2], "blended 3×+", "three or more blended layers stacked"),
+                    e(edge, "edges", "only antialiased edges, rounded corners or clip rims blended")]
         case .misaligned:
             return [e(misaligned, "misaligned", "edges off the device-pixel grid"),
                     e(scaled, "scaled", "image resampled: texels ≠ device pixels")]

@@ -7,10 +7,10 @@ import Plan
 /// order, so the colour of a pixel follows what the GPU does there. Pure: the rendered frame comes
 /// in as pixels, the overlays go out as pixels (`Raster` writes the PNGs).
 ///
-/// - blended: an item with no `BlendReason` replaces the pixel (green); an item with any reason
-///   blends over it (red), one step redder per blended item stacked since the last opaque one.
-///   The red pixels are exactly those the frame's `blendedPixels` counts (where stacked, counted
-///   once per item there, drawn once).
+/// - blended: the frame's `BlendMap`: green where the topmost replacing fragment is the last one,
+///   red where blended paint lies above it (one step redder per blended fragment stacked), orange
+///   where only partial edge fragments do. Red and orange pixels are exactly the frame's
+///   `blendedPixels`, orange alone its `edgeBlendedPixels`.
 /// - misaligned: an item of a layer raising `misaligned.scaled` whose texels do not map 1:1 is
 ///   yellow; an item of a layer raising `misaligned.subpixel` whose own edges are off the grid is
 ///   magenta; an opaque item with neither clears what was beneath, a blended one keeps it.
@@ -38,12 +38,10 @@ public struct OverlayPainter: Sendable {
             if o.id == .misalignedScaled { scaledLayers.insert(o.layer) }
         }
 
-        // Per pixel: blended depth (0 = nothing drawn, 1 = opaque, 1 + k = k blended items since the
-        // last opaque one) and misalignment (0 none, 1 magenta, 2 yellow).
-        var depth = [UInt8](repeating: 0, count: w * h)
+        // Per pixel misalignment (0 none, 1 magenta, 2 yellow).
         var misaligned = [UInt8](repeating: 0, count: w * h)
         for item in plan.items {
-            let blends = !BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer]).isEmpty
+            let paintBlends = BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer]).contains(where: \.isPaint)
             let mark: UInt8
             if item.role == .contents && scaledLayers.contains(item.layer) && Alignment.isScaled(item) {
                 mark = 2
@@ -53,27 +51,29 @@ public struct OverlayPainter: Sendable {
                 mark = 0
             }
             let coverage = PixelCoverage(item, canvasWidth: w, canvasHeight: h)
-            depth.withUnsafeMutableBufferPointer { d in
-                misaligned.withUnsafeMutableBufferPointer { m in
-                    coverage.forEachSpan { y, xs in
-                        let row = y * w
-                        for i in (row + xs.lowerBound)..<(row + xs.upperBound) {
-                            if blends { d[i] = d[i] == 255 ? 255 : max(d[i], 1) + 1 } else { d[i] = 1 }
-                            if mark != 0 { m[i] = mark } else if !blends { m[i] = 0 }
-                        }
+            misaligned.withUnsafeMutableBufferPointer { m in
+                coverage.forEachRun { y, xs, partial in
+                    let row = y * w
+                    let replaces = !paintBlends && !partial
+                    for i in (row + xs.lowerBound)..<(row + xs.upperBound) {
+                        if mark != 0 { m[i] = mark } else if replaces { m[i] = 0 }
                     }
                 }
             }
         }
 
-        // Blended: legend = opaque, blended 1–2 deep, blended 3+ deep.
+        // Blended: legend = opaque, blended 1–2 deep, blended 3+ deep, edges only.
         var blendedPixels = base
-        var blendedCounts = [0, 0, 0]
-        for i in 0..<(w * h) where depth[i] > 0 {
-            let k = Int(depth[i]) - 1
-            if k == 0 { Self.tint(&blendedPixels, i, OverlayPalette.opaque); blendedCounts[0] += 1; continue }
-            Self.tint(&blendedPixels, i, OverlayPalette.blended[min(k, 4) - 1])
-            blendedCounts[k >= 3 ? 2 : 1] += 1
+        var blendedCounts = [0, 0, 0, 0]
+        if let blend = analysis.blendMap, let draws = analysis.overdrawMap {
+            for y in 0..<h {
+                for x in 0..<w where draws.count(x, y) > 0 {
+                    let i = y * w + x, k = blend.depth(x, y)
+                    if k == 0 { Self.tint(&blendedPixels, i, OverlayPalette.opaque); blendedCounts[0] += 1 }
+                    else if !blend.isPaintBlended(x, y) { Self.tint(&blendedPixels, i, OverlayPalette.edge); blendedCounts[3] += 1 }
+                    else { Self.tint(&blendedPixels, i, OverlayPalette.blended[min(k, 4) - 1]); blendedCounts[k >= 3 ? 2 : 1] += 1 }
+                }
+            }
         }
 
         var misalignedPixels = base

@@ -1,32 +1,44 @@
 import Geometry
 import Plan
 
-/// Which device pixels a draw item shades, by CPU scan conversion (the counts behind blended
-/// pixels, overdraw and every finding's pixel cost).
+/// Which device pixels a draw item draws, by CPU scan conversion (the counts behind blended
+/// pixels, overdraw, the overlays and every finding's pixel cost; the definitions are in the
+/// module's README).
 ///
-/// Model, chosen to count the fragments the backend runs:
-/// - The polygon is the item's `quad` (with the one-pixel antialiasing margin the planner adds on
-///   fractional edges), so a rounded shape counts its whole quad and a border its whole outer quad.
-/// - Each clip cuts it as the clip's rectangle (rounded clip corners are not subtracted: an
-///   overestimate of at most the corner areas). A clip whose rectangle does not map back into the
-///   item's plane as a bounded quad (seen edge-on or from behind) is skipped, also an overestimate.
-/// - The result is projected to device pixels through the item's matrix, cut where w ≤ 0, and a
-///   pixel counts when its centre lies inside (top-left rule: left and top edges inclusive, right
-///   and bottom exclusive), as a GPU rasteriser decides.
-public struct PixelCoverage: Sendable, Equatable {
+/// Model: the pixels the backend writes.
+/// - The rasteriser's part: the item's `quad` (with the one-pixel antialiasing margin the planner
+///   adds around shaped items) is projected to device pixels through the item's matrix, cut where
+///   w ≤ 0, and a pixel gets a fragment when its centre lies inside (top-left rule: left and top
+///   edges inclusive, right and bottom exclusive), as a GPU rasteriser decides.
+/// - The fragment shader's part (`EdgeCoverage`, for items with a shape, a border's inner edge or
+///   clips): the coverage of the rounded shape minus the inner shape, times every clip's. A
+///   fragment of coverage 0 is discarded (outside a rounded corner or a clip: not drawn), one of
+///   coverage below 1 is a partial, antialiased edge pixel (`forEachRun`'s `partial`).
+public struct PixelCoverage: Sendable {
     /// Device-space vertices of the clipped convex polygon, snapped to 1e-6 px (matrix products
     /// carry rounding noise; a vertex at 10.4999999999 is meant to be 10.5).
     public private(set) var polygon: [Point]
     public let canvasWidth: Int
     public let canvasHeight: Int
 
+    /// Per-fragment coverage, when the item has any (shape, inner shape, clips).
+    let edge: EdgeCoverage?
+
     public init(_ item: DrawItem, canvasWidth: Int, canvasHeight: Int) {
-        self.init(rect: item.quad, transform: item.transform, clips: item.clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight)
+        let edge = EdgeCoverage(item)
+        // With per-fragment coverage the clips are applied per pixel (with their antialiased rim),
+        // so the polygon is the quad alone.
+        self.init(rect: item.quad, transform: item.transform, clips: edge == nil ? item.clips : [],
+                  canvasWidth: canvasWidth, canvasHeight: canvasHeight, edge: edge)
     }
 
     /// The coverage of `rect` (local points) under `transform`, cut by `clips`.
     public init(rect: Rect, transform: Transform3D, clips: [Clip], canvasWidth: Int, canvasHeight: Int) {
-        self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight
+        self.init(rect: rect, transform: transform, clips: clips, canvasWidth: canvasWidth, canvasHeight: canvasHeight, edge: nil)
+    }
+
+    init(rect: Rect, transform: Transform3D, clips: [Clip], canvasWidth: Int, canvasHeight: Int, edge: EdgeCoverage?) {
+        self.canvasWidth = canvasWidth; self.canvasHeight = canvasHeight; self.edge = edge
         var local = rect.standardized.corners
         for clip in clips {
             guard let region = PixelCoverage.clipRegion(clip) else { continue }
@@ -39,8 +51,23 @@ public struct PixelCoverage: Sendable, Equatable {
         if polygon.contains(where: { !$0.x.isFinite || !$0.y.isFinite }) { polygon = [] }
     }
 
-    /// Calls `body(y, x0..<x1)` for each row of covered pixels, top to bottom.
+    /// Calls `body(y, x0..<x1)` for each run of drawn pixels (coverage > 0), top to bottom.
     public func forEachSpan(_ body: (Int, Range<Int>) -> Void) {
+        forEachRun { y, xs, _ in body(y, xs) }
+    }
+
+    /// Calls `body(y, x0..<x1, partial)` for each run of drawn pixels, top to bottom and left to
+    /// right; `partial` runs have coverage strictly between 0 and 1 (antialiased edge pixels).
+    public func forEachRun(_ body: (Int, Range<Int>, Bool) -> Void) {
+        guard let edge else {
+            rasterSpans { y, xs in body(y, xs, false) }
+            return
+        }
+        rasterSpans { y, xs in edge.runs(y: y, xs, body) }
+    }
+
+    /// The rasteriser's spans: pixel centres inside the polygon.
+    func rasterSpans(_ body: (Int, Range<Int>) -> Void) {
         guard polygon.count >= 3 else { return }
         var minY = Double.infinity, maxY = -Double.infinity
         for p in polygon { minY = min(minY, p.y); maxY = max(maxY, p.y) }
@@ -67,10 +94,17 @@ public struct PixelCoverage: Sendable, Equatable {
         }
     }
 
-    /// The number of pixels covered.
+    /// The number of pixels drawn.
     public var pixelCount: Int {
         var n = 0
         forEachSpan { _, r in n += r.count }
+        return n
+    }
+
+    /// The number of pixels drawn with partial coverage (antialiased edges).
+    public var partialPixelCount: Int {
+        var n = 0
+        forEachRun { _, r, partial in if partial { n += r.count } }
         return n
     }
 

@@ -1,9 +1,10 @@
 /// A profile of a scene's timeline: the value every report format is written from. Versioned
 /// (`caprofReport`); fields are added, never renamed, and the JSON Schema in `Report` documents it.
 public struct ProfileReport: Sendable, Equatable, Codable {
-    public static let currentVersion = 1
+    public static let currentVersion = 2
 
-    /// The report format's version.
+    /// The report format's version. 2: blended pixels are distinct canvas pixels (≤ the canvas),
+    /// overdraw counts draws beyond the first, edge-blended and drawn pixels were added.
     public var caprofReport: Int
     public var tool: Tool
     public var scene: SceneSummary
@@ -15,12 +16,32 @@ public struct ProfileReport: Sendable, Equatable, Codable {
     public var totals: Totals
     /// What the scene uses that caprof does not draw or evaluate yet, with places.
     public var warnings: [Warning]
+    /// The one-time work of the first frame drawn (nil when nothing was drawn), kept out of every
+    /// per-frame cost.
+    public var startup: StartupCost?
 
     public init(tool: Tool, scene: SceneSummary, run: RunSummary, frames: [FrameRecord], findings: [Finding],
                 totals: Totals, warnings: [Warning]) {
         caprofReport = Self.currentVersion
         self.tool = tool; self.scene = scene; self.run = run; self.frames = frames; self.findings = findings
         self.totals = totals; self.warnings = warnings
+    }
+
+    /// The first frame's one-time work: pipeline creation, shader compilation, first texture
+    /// uploads. Measured by drawing the first frame once before the profiled frames (which then
+    /// find pipelines built and textures resident, as every later frame of an app does).
+    public struct StartupCost: Sendable, Equatable, Codable {
+        /// Wall time of that first draw (CPU and device, read back included).
+        public var wallNanoseconds: UInt64
+        /// Its texture uploads, and the bytes uploaded.
+        public var uploadNanoseconds: UInt64
+        public var uploadedBytes: Int
+        /// Its command recording (pipelines created on first use included).
+        public var recordNanoseconds: UInt64
+        public init(wallNanoseconds: UInt64, uploadNanoseconds: UInt64, uploadedBytes: Int, recordNanoseconds: UInt64) {
+            self.wallNanoseconds = wallNanoseconds; self.uploadNanoseconds = uploadNanoseconds
+            self.uploadedBytes = uploadedBytes; self.recordNanoseconds = recordNanoseconds
+        }
     }
 
     public struct Tool: Sendable, Equatable, Codable {
@@ -95,15 +116,21 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         /// The frame shading the most pixels (`ProfileReport.worstFrame(in:)`: ties go to the most
         /// blended pixels, then the earliest frame).
         public var worstFrame: Int?
+        /// Means over the frames of the `FrameCounters` of the same names (defined in Profile's README).
         public var meanShadedPixels: Double
         public var meanBlendedPixels: Double
+        public var meanEdgeBlendedPixels: Double
+        public var meanDrawnPixels: Double
         public var meanOverdraw: Double
+        /// The most draws beyond the first on one pixel, over all frames.
         public var maxOverdraw: Int
         /// Offscreen passes and their target pixels, over all frames.
         public var offscreenPasses: Int
         public var offscreenPixels: Int
         /// Per stage over the frames (only stages that were measured).
         public var stages: [String: StageStats]
+        /// Mean over the frames of `FrameCost.cpuNanoseconds` (the "CPU per frame" of every report).
+        public var meanCPUNanoseconds: UInt64
         public var uploadedBytes: Int?
         public var peakTextureBytes: Int?
         public var meanDrawCalls: Double?

@@ -51,12 +51,13 @@ public struct Profiler: Sendable {
     /// Every finding of the frames recorded so far.
     public func findings() -> [Finding] {
         guard let first = frames.map(\.index).min(), let last = frames.map(\.index).max() else { return [] }
-        return FindingAggregator.aggregate(observed, canvasPixels: canvas.pixelWidth * canvas.pixelHeight,
-                                           canvasScale: canvas.scale, runFrames: first...last)
+        let perLayer = FindingAggregator.aggregate(observed, canvasPixels: canvas.pixelWidth * canvas.pixelHeight,
+                                                   canvasScale: canvas.scale, runFrames: first...last)
+        return FindingGroups.group(perLayer, canvasPixels: canvas.pixelWidth * canvas.pixelHeight)
     }
 
     public func report(tool: ProfileReport.Tool, scene: ProfileReport.SceneSummary, gpu: Bool, device: String?, fps: Double,
-                       warnings: [ProfileReport.Warning]) -> ProfileReport {
+                       warnings: [ProfileReport.Warning], startup: ProfileReport.StartupCost? = nil) -> ProfileReport {
         let findings = findings()
         let n = frames.count
         let run = ProfileReport.RunSummary(gpu: gpu, device: device, fps: fps, frameCount: n,
@@ -69,7 +70,7 @@ public struct Profiler: Sendable {
             "plan": .init(frames.map(\.cost.planNanoseconds)),
             "analyze": .init(frames.map(\.cost.analyzeNanoseconds)),
         ]
-        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("upload", \.uploadNanoseconds), ("encode", \.encodeNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
+        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("upload", \.uploadNanoseconds), ("record", \.recordNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
         for (name, kp) in optional {
             let v = frames.compactMap { $0.cost[keyPath: kp] }
             if !v.isEmpty { stages[name] = .init(v) }
@@ -81,14 +82,18 @@ public struct Profiler: Sendable {
         let totals = ProfileReport.Totals(
             frames: n, findings: findings.count, findingsBySeverity: bySeverity, worstFrame: worst,
             meanShadedPixels: mean(frames.map(\.counters.shadedPixels)), meanBlendedPixels: mean(frames.map(\.counters.blendedPixels)),
+            meanEdgeBlendedPixels: mean(frames.map(\.counters.edgeBlendedPixels)), meanDrawnPixels: mean(frames.map(\.counters.drawnPixels)),
             meanOverdraw: n == 0 ? 0 : frames.reduce(0) { $0 + $1.counters.overdraw } / Double(n),
             maxOverdraw: frames.map(\.counters.maxOverdraw).max() ?? 0,
             offscreenPasses: frames.reduce(0) { $0 + $1.counters.offscreenPasses },
             offscreenPixels: frames.reduce(0) { $0 + $1.counters.offscreenPixels },
             stages: stages,
+            meanCPUNanoseconds: n == 0 ? 0 : frames.reduce(0) { $0 + $1.cost.cpuNanoseconds } / UInt64(n),
             uploadedBytes: uploads.isEmpty ? nil : uploads.reduce(0, +),
             peakTextureBytes: textures.max(),
             meanDrawCalls: draws.isEmpty ? nil : mean(draws))
-        return ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+        report.startup = startup
+        return report
     }
 }

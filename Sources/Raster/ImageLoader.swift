@@ -18,14 +18,14 @@ public final class ImageLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PNGError(kind: .io, message: "cannot read image file: \(path)")
         }
-        let b = try PNGCodec.decode([UInt8](data))
+        let b = try ImageCodec.decode([UInt8](data))
         cache[path] = b
         return b
     }
 
     public func decode(bytes: [UInt8], key: String) throws -> Bitmap {
         if let b = cache[key] { return b }
-        let b = try PNGCodec.decode(bytes)
+        let b = try ImageCodec.decode(bytes)
         cache[key] = b
         return b
     }

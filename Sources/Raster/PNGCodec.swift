@@ -3,7 +3,8 @@ import Foundation
 
 /// Why a PNG could not be read or written.
 public struct PNGError: Error, CustomStringConvertible, Equatable {
-    public enum Kind: Equatable, Sendable { case notPNG, corrupt, tooLarge, io }
+    /// `unsupportedFormat`: an image of another format than PNG and JPEG (the message names it).
+    public enum Kind: Equatable, Sendable { case notPNG, corrupt, tooLarge, io, unsupportedFormat }
     public var kind: Kind
     public var message: String
     public var description: String { message }

@@ -18,11 +18,48 @@ public struct CatalogReport: Sendable, Equatable, Codable {
     public var totals: CatalogTotals
     /// Present when the catalog is one shard of a larger one (`--shard I/N`).
     public var shard: ShardInfo?
+    /// Scenes that could not be loaded or profiled (absent when none): error entries, while every
+    /// other scene is still reported.
+    public var errors: [SceneError]?
 
-    public init(tool: ProfileReport.Tool, scenes: [ProfileReport], shard: ShardInfo? = nil) {
+    /// A scene that failed, with the message a single run prints and its place.
+    public struct SceneError: Sendable, Equatable, Codable {
+        public var file: String
+        public var message: String
+        public var line: Int?
+        public var column: Int?
+        /// Its position in the catalog's order (scenes and errors together).
+        public var position: Int
+        public init(file: String, message: String, line: Int?, column: Int?, position: Int) {
+            self.file = file; self.message = message; self.line = line; self.column = column; self.position = position
+        }
+    }
+
+    public init(tool: ProfileReport.Tool, scenes: [ProfileReport], shard: ShardInfo? = nil, errors: [SceneError] = []) {
         caprofCatalog = Self.currentVersion
         self.tool = tool; self.scenes = scenes; self.shard = shard
+        self.errors = errors.isEmpty ? nil : errors
         totals = CatalogTotals(scenes)
+    }
+
+    /// A scene's report or its error, for writing the catalog in its order.
+    public enum Entry {
+        case scene(ProfileReport)
+        case error(SceneError)
+    }
+
+    /// Scenes and errors in catalog order (an error holds its position; scenes fill the rest).
+    public var entries: [Entry] {
+        var errors = (self.errors ?? []).sorted { $0.position < $1.position }
+        var out: [Entry] = [], next = 0
+        for position in 0..<(scenes.count + errors.count) {
+            if let e = errors.first, e.position == position || next >= scenes.count {
+                out.append(.error(e)); errors.removeFirst()
+            } else {
+                out.append(.scene(scenes[next])); next += 1
+            }
+        }
+        return out
     }
 
     public static func encode(_ catalog: CatalogReport) throws -> Data {
@@ -50,7 +87,7 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
     public var findings: Int
     public var findingsBySeverity: [String: Int]
     public var findingsById: [String: Int]
-    /// Device pixels shaded, and shaded with blending, over every frame of every scene.
+    /// Fragments shaded, and blended pixels (`FrameCounters`), summed over every frame of every scene.
     public var shadedPixels: Int
     public var blendedPixels: Int
     /// Offscreen passes and their target pixels over every frame (each report's totals).
@@ -89,9 +126,9 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
         }
     }
 
-    /// CPU nanoseconds: evaluate + plan + analyse (+ upload and encode when drawn).
+    /// CPU nanoseconds: `FrameCost.cpuStages` (evaluate + plan, + upload and record when drawn).
     public var cpuNanoseconds: UInt64 {
-        ["evaluate", "plan", "analyze", "upload", "encode"].reduce(0) { $0 + (stageNanoseconds[$1] ?? 0) }
+        FrameCost.cpuStages.reduce(0) { $0 + (stageNanoseconds[$1] ?? 0) }
     }
 }
 

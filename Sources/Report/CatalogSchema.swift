@@ -22,6 +22,17 @@ extension ReportSchema {
               "properties": {"name": {"const": "caprof"}, "version": {"type": "string"}}
             },
             "scenes": {"type": "array", "items": {"$ref": "#/$defs/report"}},
+            "errors": {
+              "type": "array", "description": "Scenes that could not be loaded or profiled, in catalog order; every other scene is reported all the same.",
+              "items": {
+                "type": "object", "additionalProperties": false, "required": ["file", "message", "position"],
+                "properties": {
+                  "file": {"type": "string"}, "message": {"type": "string", "description": "The located error a single run prints (file:line:column: error: …)."},
+                  "line": {"type": "integer", "minimum": 1}, "column": {"type": "integer", "minimum": 1},
+                  "position": {"$ref": "#/$defs/count", "description": "Its place in the catalog (or shard), counting the scenes reported too."}
+                }
+              }
+            },
             "totals": {
               "type": "object", "additionalProperties": false,
               "required": ["scenes", "frames", "layers", "findings", "findingsBySeverity", "findingsById", "shadedPixels",
@@ -37,14 +48,14 @@ extension ReportSchema {
                   "type": "object", "propertyNames": {"enum": \(list(FindingID.allCases))},
                   "additionalProperties": {"$ref": "#/$defs/count"}
                 },
-                "shadedPixels": {"$ref": "#/$defs/count", "description": "Device pixels shaded over every frame of every scene."},
-                "blendedPixels": {"$ref": "#/$defs/count", "description": "Device pixels shaded with blending over every frame of every scene."},
+                "shadedPixels": {"$ref": "#/$defs/count", "description": "Fragments shaded (each frame's shadedPixels), summed over every frame of every scene."},
+                "blendedPixels": {"$ref": "#/$defs/count", "description": "Blended pixels (each frame's blendedPixels: canvas pixels whose final colour involves blending), summed over every frame of every scene."},
                 "offscreenPasses": {"$ref": "#/$defs/count"}, "offscreenPixels": {"$ref": "#/$defs/count"},
                 "warnings": {"$ref": "#/$defs/count"},
                 "gpuScenes": {"$ref": "#/$defs/count", "description": "Scenes drawn on a GPU (the others: plan only)."},
                 "stageNanoseconds": {
                   "type": "object", "description": "Per stage, nanoseconds over every frame of every scene.",
-                  "propertyNames": {"enum": ["evaluate", "plan", "analyze", "upload", "encode", "render", "gpu"]},
+                  "propertyNames": {"enum": ["evaluate", "plan", "analyze", "upload", "record", "render", "gpu"]},
                   "additionalProperties": {"$ref": "#/$defs/nanoseconds"}
                 },
                 "uploadedBytes": {"$ref": "#/$defs/count"}

@@ -12,8 +12,19 @@ public struct CatalogTextReport: Sendable {
     public func render(_ c: CatalogReport) -> String {
         let scene = TextReport(colors: colors, maxFindings: maxFindings)
         var out = ""
-        for r in c.scenes { out += scene.render(r) + "\n" }
+        for entry in c.entries {
+            switch entry {
+            case .scene(let r): out += scene.render(r) + "\n"
+            case .error(let e): out += errorBlock(e)
+            }
+        }
         return out + totalsLine(c) + "\n"
+    }
+
+    func errorBlock(_ e: CatalogReport.SceneError) -> String {
+        let head = colors ? "\u{1B}[1m\(e.file)\u{1B}[0m" : e.file
+        let mark = colors ? "\u{1B}[1;31mnot profiled\u{1B}[0m" : "not profiled"
+        return "\(head)  \(mark)\n\(e.message)\n\n"
     }
 
     /// "catalog: 3 scenes · 5 frames · 7 findings (1 high, 2 medium, 4 low) · …".
@@ -30,6 +41,7 @@ public struct CatalogTextReport: Sendable {
         if let g = t.stageNanoseconds["gpu"] { cost += ", GPU \(ReportUnits.ms(g))" }
         parts.append(cost + " in all")
         if t.warnings > 0 { parts.append("\(t.warnings) warning\(t.warnings == 1 ? "" : "s")") }
+        if let e = c.errors, !e.isEmpty { parts.append("\(e.count) scene\(e.count == 1 ? "" : "s") not profiled (errors)") }
         let dot = colors ? "\u{1B}[2m · \u{1B}[0m" : " · "
         let label = colors ? "\u{1B}[1m\(head)\u{1B}[0m" : head
         return label + ": " + parts.joined(separator: dot)
@@ -49,6 +61,7 @@ public struct CatalogMarkdownReport: Sendable {
         var out: [String] = []
         var title = "### caprof catalog: \(t.scenes) scene\(t.scenes == 1 ? "" : "s")"
         if let s = c.shard { title += " (shard \(s.index)/\(s.count) of \(s.catalogScenes))" }
+        if let e = c.errors, !e.isEmpty { title += ", \(e.count) not profiled (errors)" }
         let sev = Self.severities(t)
         title += " — " + (t.findings == 0 ? "no findings" : "\(t.findings) finding\(t.findings == 1 ? "" : "s") (\(sev))")
         out.append(title)
@@ -56,8 +69,15 @@ public struct CatalogMarkdownReport: Sendable {
         let gpu = t.gpuScenes > 0
         out.append("| scene | frames | findings | high | medium | low | offscreen passes | blended px (all frames) | shaded px (all frames) | CPU ms\(gpu ? " | GPU ms" : "") |")
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:\(gpu ? "|---:" : "")|")
-        for r in c.scenes.prefix(maxScenes) { out.append(row(md.code(r.scene.file), CatalogTotals([r]), gpu: gpu)) }
-        if c.scenes.count > maxScenes { out.append("| … \(c.scenes.count - maxScenes) more | | | | | | | | | \(gpu ? "| " : "")|") }
+        for entry in c.entries.prefix(maxScenes) {
+            switch entry {
+            case .scene(let r): out.append(row(md.code(r.scene.file), CatalogTotals([r]), gpu: gpu))
+            case .error(let e):
+                let message = e.message.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+                out.append("| \(md.code(e.file)) | ❗ error: \(message) |" + String(repeating: " |", count: gpu ? 9 : 8))
+            }
+        }
+        if c.entries.count > maxScenes { out.append("| … \(c.entries.count - maxScenes) more | | | | | | | | | \(gpu ? "| " : "")|") }
         out.append(row("**total**", t, gpu: gpu))
         return out.joined(separator: "\n") + "\n"
     }

@@ -25,14 +25,14 @@ struct HTMLChart {
     func timeChart(gpu: Bool) -> String {
         let stages: [(String, KeyPath<FrameCost, UInt64>?, KeyPath<FrameCost, UInt64?>?)] = [
             ("evaluate", \.evaluateNanoseconds, nil), ("plan", \.planNanoseconds, nil),
-            ("analyze", \.analyzeNanoseconds, nil), ("upload", nil, \.uploadNanoseconds), ("encode", nil, \.encodeNanoseconds),
+            ("analyze", \.analyzeNanoseconds, nil), ("upload", nil, \.uploadNanoseconds), ("record", nil, \.recordNanoseconds),
         ]
         func value(_ c: FrameCost, _ s: (String, KeyPath<FrameCost, UInt64>?, KeyPath<FrameCost, UInt64?>?)) -> Double {
             if let k = s.1 { return Double(c[keyPath: k]) }
             return Double(c[keyPath: s.2!] ?? 0)
         }
-        let hasEncode = frames.contains { $0.cost.encodeNanoseconds != nil }
-        let shown = stages.filter { ($0.0 != "encode" && $0.0 != "upload") || hasEncode }
+        let hasRecord = frames.contains { $0.cost.recordNanoseconds != nil }
+        let shown = stages.filter { ($0.0 != "record" && $0.0 != "upload") || hasRecord }
         let gpuValues = frames.map { f in f.cost.gpuNanoseconds.map { Double($0) } }
         let maxStack = frames.map { f in shown.reduce(0) { $0 + value(f.cost, $1) } }.max() ?? 0
         let maxValue = max(maxStack, gpuValues.compactMap { $0 }.max() ?? 0)
@@ -73,7 +73,7 @@ struct HTMLChart {
         let values = frames.map { Double($0.counters.blendedPixels) }
         let top = Self.nice(values.max() ?? 0)
         var svg = open("blended", title: "Blended pixels", legend: [("blended", "s-blended")],
-                       caption: "pixels shaded by items that blend over what lies beneath")
+                       caption: "canvas pixels whose final colour involves blending (the blended overlay's red and orange)")
         svg += axes(top: top) { $0 >= 1e6 ? Self.compact($0 / 1e6) + " Mpx" : $0 >= 1e3 ? Self.compact($0 / 1e3) + " kpx" : Self.compact($0) + " px" }
         let canvas = Double(max(canvasPixels, 1))
         for (i, f) in frames.enumerated() {
@@ -84,17 +84,17 @@ struct HTMLChart {
         return svg + close()
     }
 
-    /// Overdraw (pixels shaded ÷ canvas pixels) per frame, with the 1× line.
+    /// Overdraw (Android's: draws beyond the first per canvas pixel) per frame, with the 1× line.
     func overdrawChart() -> String {
         let values = frames.map(\.counters.overdraw)
         let top = Self.nice(max(values.max() ?? 0, 1))
         var svg = open("overdraw", title: "Overdraw", legend: [("overdraw", "s-overdraw")],
-                       caption: "pixels shaded ÷ screen pixels; the dashed line is 1×")
+                       caption: "draws beyond the first per screen pixel (Android's overdraw); the dashed line is 1×")
         svg += axes(top: top) { Self.compact($0) + "×" }
         let one = Self.top + Self.plotHeight - 1 / top * Self.plotHeight
         for (i, f) in frames.enumerated() {
             let v = values[i], hgt = v / top * Self.plotHeight
-            svg += group(i, f, tooltip: "overdraw \(ReportUnits.times(v)) · up to \(f.counters.maxOverdraw) items on a pixel · \(f.counters.items) items",
+            svg += group(i, f, tooltip: "overdraw \(ReportUnits.times(v)) · up to \(f.counters.maxOverdraw)× on a pixel · \(ReportUnits.count(f.counters.items, "item"))",
                          body: rect(i, y: Self.top + Self.plotHeight - hgt, height: hgt, cls: "s-overdraw"))
         }
         svg += "<line class=\"ref\" x1=\"\(fmt(Self.left))\" x2=\"\(fmt(Self.width - Self.right))\" y1=\"\(fmt(one))\" y2=\"\(fmt(one))\"/>"

@@ -123,10 +123,14 @@ public struct HTMLReport: Sendable {
         } else {
             kpi(&h, "—", "GPU per frame", r.run.gpu ? "no timestamps on this device" : "not drawn (--no-gpu)")
         }
-        let cpu = ["evaluate", "plan", "encode"].compactMap { t.stages[$0]?.meanNanoseconds }.reduce(0, +)
-        kpi(&h, ReportUnits.ms(cpu), "CPU per frame", "evaluate + plan" + (t.stages["encode"] != nil ? " + encode" : ""))
-        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), "blended per frame", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen")
-        kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "mean; up to \(t.maxOverdraw) items on one pixel")
+        kpi(&h, ReportUnits.ms(t.meanCPUNanoseconds), "CPU per frame",
+            FrameCost.cpuStages.filter { t.stages[$0] != nil }.joined(separator: " + ") + (t.stages["analyze"].map { "; profiler \(ReportUnits.ms($0.meanNanoseconds)) apart" } ?? ""))
+        if let s = r.startup {
+            kpi(&h, ReportUnits.ms(s.wallNanoseconds), "start-up", "first frame's one-time work (pipelines, shaders, \(ReportUnits.bytes(s.uploadedBytes)) first uploads); not in the per-frame costs")
+        }
+        kpi(&h, ReportUnits.pixels(t.meanBlendedPixels), r.run.frameCount > 1 ? "blended per frame (mean)" : "blended", "\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
+            + (t.meanEdgeBlendedPixels > 0 ? "; \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only" : ""))
+        kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "draws beyond the first per pixel; up to \(t.maxOverdraw)× on one pixel")
         let passes = Double(t.offscreenPasses) / Double(max(t.frames, 1))
         kpi(&h, ReportUnits.number((passes * 10).rounded() / 10), "offscreen passes per frame",
             t.offscreenPasses > 0 ? "\(ReportUnits.pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))) of targets" : "none")
@@ -152,7 +156,13 @@ public struct HTMLReport: Sendable {
         } else {
             let worst = Set(overlays.map(\.frame))
             let severity = ReportUnits.severityByFrame(r)
-            h.raw("<div class=\"strip\">\n")
+            // A strip wider than the page (more than six thumbnails) scrolls sideways: say so above
+            // it, and fade its right edge (CSS `.strip-wrap.scrolls`) so the cut-off frames read
+            // as more to come. A short strip gets neither (a fade would only hide its frames).
+            let count = thumbnails.count
+            h.raw("<p class=\"note strip-cue\">\(ReportUnits.count(count, "frame")) in the strip\(count > 6 ? " — scroll sideways (shift + wheel, or swipe) to see them all" : "").</p>\n")
+            h.raw(count > 6 ? "<div class=\"strip-wrap scrolls\"><div class=\"strip\" tabindex=\"0\" aria-label=\"frame strip, scrolls sideways\">\n"
+                            : "<div class=\"strip-wrap\"><div class=\"strip\">\n")
             for t in thumbnails {
                 var cls = "thumb"
                 if worst.contains(t.frame) { cls += " worst" }
@@ -164,7 +174,7 @@ public struct HTMLReport: Sendable {
             let which = thumbnails.count >= r.run.frameCount
                 ? (r.run.frameCount == 1 ? "The frame profiled" : "Every frame profiled")
                 : "\(thumbnails.count) of \(r.run.frameCount) frames, evenly spaced"
-            h.raw("</div>\n<p class=\"note\">\(which)\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks a frame raising findings, in the colour of its most severe one.</p>\n")
+            h.raw("</div></div>\n<p class=\"note\">\(which)\(worst.isEmpty ? "" : "; outlined: the frame the overlays show"). A dot marks a frame raising findings, in the colour of its most severe one.</p>\n")
         }
         h.raw("</section>\n")
     }
@@ -195,7 +205,7 @@ public struct HTMLReport: Sendable {
             }
             h.raw("</div>\n")
         }
-        h.raw("<p class=\"note\">blended: red where a pixel is blended over what lies beneath (deeper red: stacked), green where the last layer drawn there is opaque — Color Blended Layers. "
+        h.raw("<p class=\"note\">blended: red where blended paint shows in the pixel (deeper red: stacked), orange where only antialiased edges, rounded corners or clip rims blend, green where the last layer drawn there is opaque — Color Blended Layers; red + orange = the blended pixels of the summary. "
               + "misaligned: magenta for edges off the device-pixel grid, yellow for resampled images — Color Misaligned Images. "
               + "overdraw: Android's Debug GPU Overdraw scale — no tint: drawn at most once; blue 1×, green 2×, pink 3×, red 4× or more overdrawn (drawn 2, 3, 4, 5+ times). "
               + "Percentages are shares of the screen.</p>\n</section>\n")
@@ -220,7 +230,7 @@ public struct HTMLReport: Sendable {
         var rows: [(String, String, UInt64)] = [("evaluate", "s-evaluate", c.evaluateNanoseconds), ("plan", "s-plan", c.planNanoseconds),
                                                 ("analyze", "s-analyze", c.analyzeNanoseconds)]
         if let u = c.uploadNanoseconds { rows.append(("upload", "s-upload", u)) }
-        if let e = c.encodeNanoseconds { rows.append(("encode", "s-encode", e)) }
+        if let e = c.recordNanoseconds { rows.append(("record", "s-record", e)) }
         if let g = c.gpuNanoseconds { rows.append(("GPU", "s-gpu", g)) }
         let top = Double(max(rows.map(\.2).max() ?? 1, 1))
         h.raw("<table class=\"stages\"><tbody>\n")
@@ -228,7 +238,7 @@ public struct HTMLReport: Sendable {
             h.raw("<tr><td>\(name)</td><td class=\"num\">\(ReportUnits.ms(ns))</td><td class=\"bar\"><i class=\"\(cls)\" style=\"width:\(String(format: "%.1f", Double(ns) / top * 100))%\"></i></td></tr>\n")
         }
         let counters = f.counters
-        h.raw("</tbody></table>\n<p class=\"note\">One frame profiled: \(counters.items) items, \(ReportUnits.pixels(counters.shadedPixels)) shaded, \(ReportUnits.pixels(counters.blendedPixels)) blended, overdraw \(ReportUnits.times(counters.overdraw)). Profile a span of the timeline (--frames) for per-frame charts.</p>\n")
+        h.raw("</tbody></table>\n<p class=\"note\">One frame profiled: \(ReportUnits.count(counters.items, "draw item")), \(ReportUnits.pixels(counters.shadedPixels)) shaded, \(ReportUnits.pixels(counters.blendedPixels)) blended (\(ReportUnits.percent(Double(counters.blendedPixels) / Double(max(counters.canvasPixels, 1)))) of the screen), overdraw \(ReportUnits.times(counters.overdraw)). Profile a span of the timeline (--frames) for per-frame charts.</p>\n")
     }
 
     // MARK: - Findings
@@ -251,7 +261,7 @@ public struct HTMLReport: Sendable {
             h.raw("<tr id=\"finding-\(i + 1)\" class=\"finding\" data-id=\"\(esc(f.id.rawValue))\" data-layer-id=\"\(f.layer.id)\">")
             h.raw("<td data-v=\"\(sevRank)\"><span class=\"sev sev-\(f.severity.rawValue)\">\(f.severity.rawValue)</span></td>")
             h.raw("<td data-v=\"\(esc(f.id.rawValue))\"><code>\(esc(f.id.rawValue))</code><small>\(esc(f.id.instrumentsName))</small></td>")
-            var layer = "<b>\(esc(f.layer.display))</b>"
+            var layer = "<b>\(esc(f.layersDescription))</b>"
             if let l = f.layer.location { layer += "<small class=\"mono\" title=\"\(esc(l.file)):\(l.line):\(l.column)\">\(esc(Self.baseName(l.file))):\(l.line)</small>" }
             h.raw("<td data-v=\"\(esc(f.layer.display))\">\(layer)</td>")
             var frames = r.run.frameCount == 1 ? "—" : esc(f.frames.map(\.description).joined(separator: ", "))
@@ -276,7 +286,7 @@ public struct HTMLReport: Sendable {
         for (i, f) in r.findings.enumerated() { byLayer[f.layer.id, default: []].append((i + 1, f)) }
         h.raw("<section id=\"layers\">\n<h2>Layers</h2>\n<div class=\"tree\">\n")
         node(&h, root, depth: 0, findings: byLayer)
-        h.raw("</div>\n<p class=\"note\">\(root.count) layers in the model tree; badges link to the findings. Levels below the second start collapsed.</p>\n</section>\n")
+        h.raw("</div>\n<p class=\"note\">\(ReportUnits.count(root.count, "layer")) in the model tree; badges link to the findings. Levels below the second start collapsed.</p>\n</section>\n")
     }
 
     func node(_ h: inout HTMLBuilder, _ n: LayerOutline, depth: Int, findings: [Int: [(Int, Finding)]]) {

@@ -9,12 +9,12 @@ enum HTMLStyle {
 :root{color-scheme:light dark;
 --bg:#ffffff;--surface:#f5f5f7;--fg:#1d1d1f;--muted:#6e6e73;--line:#e3e3e8;--accent:#0066cc;
 --high:#d70015;--medium:#b25000;--low:#6e6e73;
---evaluate:#8e8cd8;--plan:#4f8fd6;--analyze:#a7b4c2;--upload:#5fb3a3;--encode:#b57edc;--gpu:#e07000;--blended:#e5484d;--overdraw:#3f7be0;
+--evaluate:#8e8cd8;--plan:#4f8fd6;--analyze:#a7b4c2;--upload:#5fb3a3;--record:#b57edc;--gpu:#e07000;--blended:#e5484d;--overdraw:#3f7be0;
 --check-a:#e9e9ee;--check-b:#ffffff}
 @media (prefers-color-scheme:dark){:root{
 --bg:#161618;--surface:#232326;--fg:#f2f2f7;--muted:#98989f;--line:#37373b;--accent:#4da3ff;
 --high:#ff453a;--medium:#ff9f0a;--low:#8e8e93;
---evaluate:#a3a1f0;--plan:#64a8f0;--analyze:#6f7c8a;--upload:#74cdbb;--encode:#cf9bf0;--gpu:#ffa23a;--blended:#ff6369;--overdraw:#5c95f5;
+--evaluate:#a3a1f0;--plan:#64a8f0;--analyze:#6f7c8a;--upload:#74cdbb;--record:#cf9bf0;--gpu:#ffa23a;--blended:#ff6369;--overdraw:#5c95f5;
 --check-a:#2c2c30;--check-b:#38383d}}
 *{box-sizing:border-box}
 html{background:var(--bg);color:var(--fg);scroll-behavior:smooth}
@@ -48,7 +48,10 @@ h3 .muted{font-weight:400;font-size:14px;margin-left:6px}
 .sev-high{color:var(--high);background:color-mix(in srgb,var(--high) 14%,transparent)}
 .sev-medium{color:var(--medium);background:color-mix(in srgb,var(--medium) 14%,transparent)}
 .sev-low{color:var(--low);background:color-mix(in srgb,var(--low) 14%,transparent)}
-.strip{display:flex;gap:12px;overflow-x:auto;padding:2px 2px 10px}
+.strip-wrap{position:relative}
+.strip-wrap.scrolls::after{content:"";position:absolute;top:0;bottom:10px;right:0;width:48px;pointer-events:none;z-index:1;background:linear-gradient(to left,var(--bg),transparent)}
+.strip{display:flex;gap:12px;overflow-x:auto;padding:2px 2px 10px;scrollbar-width:auto;scrollbar-color:var(--muted) transparent}
+.strip-cue{margin:0 0 6px}
 .strip figure{margin:0;flex:none;width:min-content}
 .strip img{display:block;height:150px;width:auto;border-radius:6px;cursor:zoom-in;outline:1px solid var(--line)}
 .strip .worst img{outline:2px solid var(--accent);outline-offset:2px}
@@ -78,7 +81,7 @@ img,.checker{background:repeating-conic-gradient(var(--check-a) 0 25%,var(--chec
 .marked{stroke:var(--accent);stroke-dasharray:3 3;stroke-width:1.5}
 .hover{fill:transparent}.frame:hover .hover{fill:color-mix(in srgb,var(--fg) 7%,transparent)}
 .s-evaluate{fill:var(--evaluate);background:var(--evaluate)}.s-plan{fill:var(--plan);background:var(--plan)}
-.s-analyze{fill:var(--analyze);background:var(--analyze)}.s-upload{fill:var(--upload);background:var(--upload)}.s-encode{fill:var(--encode);background:var(--encode)}
+.s-analyze{fill:var(--analyze);background:var(--analyze)}.s-upload{fill:var(--upload);background:var(--upload)}.s-record{fill:var(--record);background:var(--record)}
 .s-gpu{background:var(--gpu)}.s-blended{fill:var(--blended);background:var(--blended)}.s-overdraw{fill:var(--overdraw);background:var(--overdraw)}
 .gpu-line{fill:none;stroke:var(--gpu);stroke-width:2;stroke-linejoin:round}.gpu-dot{fill:var(--gpu)}
 rect.mark.sev-high{fill:var(--high)}rect.mark.sev-medium{fill:var(--medium)}rect.mark.sev-low{fill:var(--low)}

@@ -49,7 +49,7 @@ public struct MarkdownReport: Sendable {
         case .medium: sev = "🟠 medium"
         case .low: sev = "⚪ low"
         }
-        var layer = "**\(escape(f.layer.display))**"
+        var layer = "**\(escape(f.layersDescription))**"
         if let l = f.layer.location { layer += " " + code("\(l.file):\(l.line)") }
         var frames = total == 1 ? "–" : f.frames.map(\.description).joined(separator: ", ")
         if f.phase == .midAnimation { frames += " (mid-animation)" }
@@ -63,12 +63,15 @@ public struct MarkdownReport: Sendable {
         let canvasPixels = Double(max(r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight, 1))
         var parts: [String] = []
         if let g = t.stages["gpu"] { parts.append("GPU \(ReportUnits.ms(g.meanNanoseconds))") }
-        let cpu = ["evaluate", "plan", "analyze", "encode"].compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
-        parts.append("CPU " + cpu.joined(separator: ", "))
-        parts.append("overdraw \(ReportUnits.times(t.meanOverdraw)) (max \(t.maxOverdraw))")
-        parts.append("blended \(ReportUnits.pixels(t.meanBlendedPixels)) (\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)))")
+        let cpu = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
+        parts.append("CPU \(ReportUnits.ms(t.meanCPUNanoseconds)) (" + cpu.joined(separator: ", ") + ")")
+        if let a = t.stages["analyze"] { parts.append("profiler \(ReportUnits.ms(a.meanNanoseconds))") }
+        parts.append("blended \(ReportUnits.pixels(t.meanBlendedPixels)) (\(ReportUnits.percent(t.meanBlendedPixels / canvasPixels)) of the screen"
+                     + (t.meanEdgeBlendedPixels > 0 ? ", \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only)" : ")"))
+        parts.append("overdraw \(ReportUnits.times(t.meanOverdraw)) (max \(t.maxOverdraw)×)")
+        parts.append("\(ReportUnits.pixels(t.meanShadedPixels)) shaded")
         if t.offscreenPasses > 0 {
-            parts.append("\(ReportUnits.number((Double(t.offscreenPasses) / Double(max(t.frames, 1)) * 10).rounded() / 10)) offscreen passes")
+            parts.append(ReportUnits.count((Double(t.offscreenPasses) / Double(max(t.frames, 1)) * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes"))
         }
         if let d = t.meanDrawCalls { parts.append("\(ReportUnits.number((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { parts.append("\(ReportUnits.bytes(u)) uploaded in all") }

@@ -20,6 +20,15 @@ public enum ReportSchema {
       "additionalProperties": false,
       "properties": {
         "caprofReport": {"const": \(ProfileReport.currentVersion), "description": "Report format version."},
+        "startup": {
+          "type": "object", "additionalProperties": false,
+          "required": ["wallNanoseconds", "uploadNanoseconds", "uploadedBytes", "recordNanoseconds"],
+          "description": "The first frame's one-time work (pipelines, shader compilation, first uploads), drawn once before the profiled frames; absent when nothing was drawn. Never part of a per-frame cost.",
+          "properties": {
+            "wallNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+            "uploadedBytes": {"type": "integer", "minimum": 0}, "recordNanoseconds": {"$ref": "#/$defs/nanoseconds"}
+          }
+        },
         "tool": {
           "type": "object", "additionalProperties": false, "required": ["name", "version"],
           "properties": {"name": {"const": "caprof"}, "version": {"type": "string"}}
@@ -58,7 +67,8 @@ public enum ReportSchema {
         "findings": {"type": "array", "items": {"$ref": "#/$defs/finding"}},
         "totals": {
           "type": "object", "additionalProperties": false,
-          "required": ["frames", "findings", "findingsBySeverity", "meanShadedPixels", "meanBlendedPixels", "meanOverdraw",
+          "required": ["frames", "findings", "findingsBySeverity", "meanShadedPixels", "meanBlendedPixels", "meanEdgeBlendedPixels",
+                       "meanDrawnPixels", "meanOverdraw", "meanCPUNanoseconds",
                        "maxOverdraw", "offscreenPasses", "offscreenPixels", "stages"],
           "properties": {
             "frames": {"type": "integer", "minimum": 0},
@@ -70,15 +80,18 @@ public enum ReportSchema {
             "worstFrame": {"type": "integer", "minimum": 0, "description": "The frame shading the most pixels (ties: the most blended pixels, then the earliest); overlays show it by default."},
             "meanShadedPixels": {"type": "number", "minimum": 0},
             "meanBlendedPixels": {"type": "number", "minimum": 0},
+            "meanEdgeBlendedPixels": {"type": "number", "minimum": 0},
+            "meanCPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "CPU per frame: the mean of evaluate + plan + upload + record (the profiler's analyze apart)."},
+            "meanDrawnPixels": {"type": "number", "minimum": 0},
             "meanOverdraw": {"type": "number", "minimum": 0},
-            "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
+            "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 254},
             "offscreenPasses": {"type": "integer", "minimum": 0},
             "offscreenPixels": {"type": "integer", "minimum": 0},
             "stages": {
               "type": "object", "additionalProperties": false, "required": ["evaluate", "plan", "analyze"],
               "properties": {
                 "evaluate": {"$ref": "#/$defs/stage"}, "plan": {"$ref": "#/$defs/stage"}, "analyze": {"$ref": "#/$defs/stage"},
-                "upload": {"$ref": "#/$defs/stage"}, "encode": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
+                "upload": {"$ref": "#/$defs/stage"}, "record": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
               }
             },
             "uploadedBytes": {"type": "integer", "minimum": 0},
@@ -123,14 +136,17 @@ public enum ReportSchema {
             "time": {"type": "number", "minimum": 0, "description": "Scene seconds: index / fps."},
             "counters": {
               "type": "object", "additionalProperties": false,
-              "required": ["items", "offscreenPasses", "offscreenPixels", "canvasPixels", "shadedPixels", "blendedPixels",
-                           "overdraw", "maxOverdraw", "overdrawHistogram"],
+              "required": ["items", "offscreenPasses", "offscreenPixels", "canvasPixels", "drawnPixels", "shadedPixels", "blendedPixels",
+                           "edgeBlendedPixels", "overdraw", "maxOverdraw", "overdrawHistogram"],
               "properties": {
                 "items": {"$ref": "#/$defs/count"}, "offscreenPasses": {"$ref": "#/$defs/count"},
                 "offscreenPixels": {"$ref": "#/$defs/count"}, "canvasPixels": {"$ref": "#/$defs/count"},
-                "shadedPixels": {"$ref": "#/$defs/count"}, "blendedPixels": {"$ref": "#/$defs/count"},
-                "overdraw": {"type": "number", "minimum": 0, "description": "shadedPixels / canvasPixels."},
-                "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 255},
+                "drawnPixels": {"$ref": "#/$defs/count", "description": "Canvas pixels drawn at least once (≤ canvasPixels)."},
+                "shadedPixels": {"$ref": "#/$defs/count", "description": "Fragments: the sum over draw items of the pixels each draws; a cost, not a share of the screen."},
+                "blendedPixels": {"$ref": "#/$defs/count", "description": "Canvas pixels whose final colour involves blending: the red and orange of the blended overlay (≤ canvasPixels)."},
+                "edgeBlendedPixels": {"$ref": "#/$defs/count", "description": "The part of blendedPixels blended only by partial coverage: antialiased edges, rounded corners, rounded clip rims (the overlay's orange)."},
+                "overdraw": {"type": "number", "minimum": 0, "description": "Android's overdraw: draws beyond the first per canvas pixel, (shadedPixels − drawnPixels) / canvasPixels."},
+                "maxOverdraw": {"type": "integer", "minimum": 0, "maximum": 254, "description": "The most draws beyond the first on one pixel."},
                 "overdrawHistogram": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 5, "maxItems": 5,
                                       "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."},
                 "rasterCacheHits": {"$ref": "#/$defs/count", "description": "shouldRasterize layers drawn from the cache."},
@@ -156,7 +172,7 @@ public enum ReportSchema {
               "required": ["evaluateNanoseconds", "planNanoseconds", "analyzeNanoseconds"],
               "properties": {
                 "evaluateNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "planNanoseconds": {"$ref": "#/$defs/nanoseconds"},
-                "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "encodeNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "recordNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
@@ -174,7 +190,7 @@ public enum ReportSchema {
           "properties": {
             "id": {"enum": \(list(FindingID.allCases)), "description": "Stable id (scene-format.md)."},
             "severity": {"enum": \(list(Severity.allCases)),
-                         "description": "From canvasShare: high ≥ \(Severity.highShare), medium ≥ \(Severity.mediumShare), else low."},
+                         "description": "From canvasShare: high ≥ \(Severity.highShare), medium ≥ \(Severity.mediumShare), else low; at most low for a misalignment seen only mid-animation."},
             "layer": {
               "type": "object", "additionalProperties": false, "required": ["id", "path", "display"],
               "properties": {
@@ -197,7 +213,9 @@ public enum ReportSchema {
             "worstFrame": {"type": "integer", "minimum": 0},
             "maxPixels": {"$ref": "#/$defs/count"},
             "totalPixels": {"$ref": "#/$defs/count"},
-            "canvasShare": {"type": "number", "minimum": 0},
+            "canvasShare": {"type": "number", "minimum": 0, "maximum": 1},
+            "members": {"type": "array", "minItems": 2, "items": {"$ref": "#/$defs/finding"},
+                        "description": "A group of near-identical findings (same id, phase and fix) on several layers: each layer's own finding, costliest first. The group's pixels are their sum and its layer the first member's."},
             "explanation": {"type": "string", "minLength": 1},
             "fix": {"type": "string", "minLength": 1},
             "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "Measured device time of its offscreen passes over the run."},

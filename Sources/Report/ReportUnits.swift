@@ -31,6 +31,13 @@ public enum ReportUnits {
     public static func number(_ v: Double) -> String { Profile.fmtNumber(v) }
     public static func times(_ v: Double) -> String { String(format: "%.2f×", v) }
 
+    /// A count with its noun, singular only for exactly 1: "1 draw item", "2 draw items",
+    /// "1.5 offscreen passes".
+    public static func count(_ v: Double, _ noun: String, plural: String? = nil) -> String {
+        "\(number(v)) " + (v == 1 ? noun : (plural ?? noun + "s"))
+    }
+    public static func count(_ v: Int, _ noun: String, plural: String? = nil) -> String { count(Double(v), noun, plural: plural) }
+
     /// "390×844 pt @3× = 1170×2532 px".
     public static func canvas(_ c: ProfileReport.CanvasSummary) -> String {
         "\(number(c.width))×\(number(c.height)) pt @\(number(c.scale))× = \(c.pixelWidth)×\(c.pixelHeight) px"

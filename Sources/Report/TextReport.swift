@@ -22,21 +22,32 @@ public struct TextReport: Sendable {
 
         let t = r.totals
         let canvasPixels = Double(c.pixelWidth * c.pixelHeight)
-        var frame = ["\(meanItems(r)) draws", "overdraw \(String(format: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw))",
-                     "blended \(pixels(t.meanBlendedPixels)) (\(percent(t.meanBlendedPixels / max(canvasPixels, 1))))"]
+        // The figures of Profile's README ("Figures"): blended is a share of the screen (≤ 100 %),
+        // shaded is a count of fragments, overdraw is Android's (draws beyond the first).
+        var blended = "blended \(pixels(t.meanBlendedPixels)) (\(percent(t.meanBlendedPixels / max(canvasPixels, 1))) of the screen"
+        if t.meanEdgeBlendedPixels > 0 { blended += ", \(pixels(t.meanEdgeBlendedPixels)) of it edges only" }
+        blended += ")"
+        var frame = [ReportUnits.count(meanItemCount(r), "draw item"), blended,
+                     "overdraw \(String(format: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw)×)",
+                     "\(pixels(t.meanShadedPixels)) shaded"]
         if t.offscreenPasses > 0 {
             let perFrame = Double(t.offscreenPasses) / Double(max(t.frames, 1))
-            frame.append("\(Profile.fmtNumber((perFrame * 10).rounded() / 10)) offscreen pass\(perFrame == 1 ? "" : "es") (\(pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))))")
+            frame.append("\(ReportUnits.count((perFrame * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes")) (\(pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))))")
         }
-        out.append(label("per frame") + frame.joined(separator: dim(" · ")))
+        out.append(label(r.run.frameCount > 1 ? "mean/frame" : "per frame") + frame.joined(separator: dim(" · ")))
 
         var cost: [String] = []
         if let g = t.stages["gpu"] { cost.append("GPU \(ms(g.meanNanoseconds))") }
-        for s in ["evaluate", "plan", "analyze", "upload", "encode"] { if let v = t.stages[s] { cost.append("\(s) \(ms(v.meanNanoseconds))") } }
+        let parts = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ms($0.meanNanoseconds))" } }
+        cost.append("CPU \(ms(t.meanCPUNanoseconds)) (" + parts.joined(separator: " + ") + ")")
+        if let a = t.stages["analyze"] { cost.append(dim("profiler \(ms(a.meanNanoseconds))")) }
         if let d = t.meanDrawCalls { cost.append("\(Profile.fmtNumber((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
         if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }
         out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
+        if let s = r.startup {
+            out.append(label("start-up") + "\(ms(s.wallNanoseconds)) once" + dim(" (first frame's pipelines, shaders, \(bytes(s.uploadedBytes)) of first uploads; not in the per-frame costs)"))
+        }
         out.append("")
 
         if r.findings.isEmpty {
@@ -69,23 +80,28 @@ public struct TextReport: Sendable {
         case .medium: sevText = paint(sev, "33")
         case .low: sevText = paint(sev, "36")
         }
-        var head = "\(sevText) \(bold(f.id.rawValue))  \(f.layer.display)"
+        var head = "\(sevText) \(bold(f.id.rawValue))  \(f.layersDescription)"
         if let l = f.layer.location { head += dim("  \(l.file):\(l.line)") }
         let when = total == 1 ? "" : "  \(f.framesDescription)" + (f.phase == .midAnimation ? ", mid-animation only" : "")
         head += when
         let share = percent(f.canvasShare)
         var costLine = "\(pixels(Double(f.maxPixels))) (\(share) of the screen)"
-        if f.frameCount > 1 { costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }
+        if let m = f.members {
+            costLine += " for its \(m.count) layers together, each in its worst frame"
+            if f.frameCount > 1 { costLine += "; \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }
+        } else if f.frameCount > 1 {
+            costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames"
+        }
         if let g = f.maxGPUNanoseconds { costLine += "; GPU \(ReportUnits.ms(g)) in its costliest frame" }
         return [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
     }
 
     // MARK: - Numbers
 
-    func meanItems(_ r: ProfileReport) -> String {
-        guard !r.frames.isEmpty else { return "0" }
+    func meanItemCount(_ r: ProfileReport) -> Double {
+        guard !r.frames.isEmpty else { return 0 }
         let m = Double(r.frames.reduce(0) { $0 + $1.counters.items }) / Double(r.frames.count)
-        return Profile.fmtNumber((m * 10).rounded() / 10)
+        return (m * 10).rounded() / 10
     }
     func n(_ v: Double) -> String { Profile.fmtNumber(v) }
     func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }

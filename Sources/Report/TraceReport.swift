@@ -53,9 +53,9 @@ public struct TraceReport: Sendable {
                 if c.uploadNanoseconds != nil {
                     events.append(slice("upload", cat: "stage", tid: Self.cpuThread, ts: s, dur: upload))
                 }
-                let encode = min(c.encodeNanoseconds ?? 0, wall - upload)
-                if c.encodeNanoseconds != nil {
-                    events.append(slice("encode", cat: "stage", tid: Self.cpuThread, ts: s + upload, dur: encode))
+                let encode = min(c.recordNanoseconds ?? 0, wall - upload)
+                if c.recordNanoseconds != nil {
+                    events.append(slice("record", cat: "stage", tid: Self.cpuThread, ts: s + upload, dur: encode))
                 }
                 if let gpu = c.gpuNanoseconds {
                     let dur = min(gpu, wall)
@@ -79,6 +79,7 @@ public struct TraceReport: Sendable {
             var counters: [(String, String, Value)] = [
                 ("shaded", "pixels", .int(f.counters.shadedPixels)),
                 ("blended", "pixels", .int(f.counters.blendedPixels)),
+                ("edge-blended", "pixels", .int(f.counters.edgeBlendedPixels)),
                 ("overdraw", "ratio", .double(f.counters.overdraw)),
                 ("offscreen", "passes", .int(f.counters.offscreenPasses)),
             ]

@@ -70,8 +70,10 @@ struct GateCommand: ParsableCommand {
     @Option(help: "Output format: text, markdown, junit, github or json.")
     var format: GateOutputFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the output to this file (atomically) instead of stdout.", valueName: "file"))
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the output to this file (atomically) instead of stdout; - is stdout.", valueName: "file"))
+    var outputArgument: String?
+    /// The file to write, nil for standard output (no -o, or `-o -`).
+    var output: String? { outputArgument == "-" ? nil : outputArgument }
 
     @Flag(help: "Never draw on the GPU (the default unless a gpuMilliseconds rule applies): GPU timing rules are skipped.")
     var noGPU = false
@@ -133,16 +135,21 @@ struct GateCommand: ParsableCommand {
             (files, shardInfo) = GateInputs.shard(files, s)
             if !quiet { err.write(err.dim("shard \(s): \(shardInfo!.positions.count) of \(shardInfo!.catalogScenes) scenes (round-robin on the sorted paths)")) }
         }
-        let measured = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err).measure(files)
-        var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline)
+        let outcome = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err).measure(files)
+        let measured = outcome.measured
+        var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline,
+                                             failures: outcome.failures, seconds: outcome.seconds)
         result.shard = shardInfo
 
         try write(result, err)
+        // Every scene that failed is also said on stderr, as a single run would say it.
+        for f in outcome.failures { err.error(f.failure.message) }
         if record, let b = baseline {
             let updated = (base ?? Baseline()).recording(Dictionary(measured.map { ($0.scene, $0.measurement) }, uniquingKeysWith: { a, _ in a }))
             try ProfileCommand.writeAtomically(try updated.encoded(), to: b)
             if !quiet { err.write("\(err.green("recorded")) \(measured.count) scene\(measured.count == 1 ? "" : "s") into \(b)") }
-            return 0
+            // Scenes that failed are not recorded, and the run is an error.
+            return outcome.failures.isEmpty ? 0 : GateResult.errorExitCode
         }
         return finish(result, err)
     }

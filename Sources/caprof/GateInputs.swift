@@ -10,12 +10,23 @@ enum GateInputs {
     enum Input {
         case scene(String)
         case report(ProfileReport, file: String)
+        /// A scene a catalog report could not profile (its error entry): gated as an error.
+        case failure(scene: String, SceneFailure)
 
         /// The scene's key (its path as given, normalised).
         var key: String {
             switch self {
             case .scene(let p): return ScenePattern.normalize(p)
             case .report(let r, _): return ScenePattern.normalize(r.scene.file)
+            case .failure(let s, _): return ScenePattern.normalize(s)
+            }
+        }
+
+        /// A catalog entry as an input.
+        static func entry(_ e: CatalogReport.Entry, file: String) -> Input {
+            switch e {
+            case .scene(let r): return .report(r, file: file)
+            case .error(let e): return .failure(scene: e.file, SceneFailure(message: e.message, line: e.line, column: e.column))
             }
         }
     }
@@ -70,13 +81,14 @@ enum GateInputs {
                         throw GateError(file: p, pointer: "/caprofCatalog", "unsupported catalog version \(c.caprofCatalog); this caprof reads \(CatalogReport.currentVersion)")
                     }
                     if let s = c.shard {
-                        guard s.positions.count == c.scenes.count else {
-                            throw GateError(file: p, pointer: "/shard/positions", "lists \(s.positions.count) positions for \(c.scenes.count) scenes")
+                        let entries = c.scenes.count + (c.errors?.count ?? 0)
+                        guard s.positions.count == entries else {
+                            throw GateError(file: p, pointer: "/shard/positions", "lists \(s.positions.count) positions for \(entries) scenes")
                         }
                         if shardSlot == nil { shardSlot = out.inputs.count }
                         shards.append((s, c, p))
                     } else {
-                        out.inputs += c.scenes.map { .report($0, file: p) }
+                        out.inputs += c.entries.map { Input.entry($0, file: p) }
                     }
                 case "\"caprofGate\""?:
                     out.results.append((try GateResult.decode(try data(), file: p), p))
@@ -93,7 +105,7 @@ enum GateInputs {
             do { try CatalogShard.checkComplete(shards.map(\.info)) } catch let e as CatalogShard.ParseError {
                 throw GateError(file: shards[0].file, e.description)
             }
-            let placed = shards.flatMap { s in zip(s.info.positions, s.catalog.scenes).map { ($0, Input.report($1, file: s.file)) } }
+            let placed = shards.flatMap { s in zip(s.info.positions, s.catalog.entries).map { ($0, Input.entry($1, file: s.file)) } }
             out.inputs.insert(contentsOf: placed.sorted { $0.0 < $1.0 }.map(\.1), at: slot)
         }
         if let r = out.results.first, !out.inputs.isEmpty {

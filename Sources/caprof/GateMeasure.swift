@@ -15,9 +15,26 @@ struct GateMeasure {
     var quiet: Bool
     var err: Terminal
 
-    func measure(_ inputs: [GateInputs.Input]) throws -> [GateEvaluation.Measured] {
+    /// What was measured, in input order, and the scenes that could not be (a scene that fails to
+    /// load or profile becomes an error entry; the others are still measured).
+    struct Outcome {
+        var measured: [GateEvaluation.Measured]
+        var failures: [(position: Int, scene: String, failure: SceneFailure)]
+        var seconds: [String: Double]
+    }
+
+    /// A scene's failure as the gate reports it: the message a single run prints, with its place.
+    static func failure(_ error: Error) -> SceneFailure {
+        var f = SceneFailure(message: GateCommand.describe(error))
+        if let e = error as? SceneError { f.line = e.location.line; f.column = e.location.column }
+        if let e = error as? SceneImages.Failure { f.line = e.source.location.line; f.column = e.source.location.column }
+        return f
+    }
+
+    func measure(_ inputs: [GateInputs.Input]) throws -> Outcome {
         // Reports, grouped by scene (several reports of a scene are several runs).
         var order: [String] = []
+        var catalogFailures: [String: SceneFailure] = [:]
         var reports: [String: [ProfileReport]] = [:]
         var scenes: [String] = []
         for i in inputs {
@@ -26,6 +43,10 @@ struct GateMeasure {
                 let k = ScenePattern.normalize(p)
                 if reports[k] != nil || scenes.contains(k) { continue }
                 order.append(k); scenes.append(p)
+            case .failure(let scene, let f):
+                let k = ScenePattern.normalize(scene)
+                if !order.contains(k) { order.append(k) }
+                catalogFailures[k] = f
             case .report(let r, _):
                 let k = ScenePattern.normalize(r.scene.file)
                 if scenes.contains(where: { ScenePattern.normalize($0) == k }) { continue }
@@ -40,17 +61,21 @@ struct GateMeasure {
         let timed = scenes.filter { budget.measuresTime(for: ScenePattern.normalize($0)) }
         // Untimed scenes: plan only, in parallel (deterministic whatever the order).
         let lock = NSLock()
-        var failures: [(Int, Error)] = []
+        var failed: [String: SceneFailure] = catalogFailures
+        var seconds: [String: Double] = [:]
         DispatchQueue.concurrentPerform(iterations: untimed.count) { n in
-            let path = untimed[n]
-            do {
-                let m = try Self.profile(path, runs: 1, renderer: nil, timing: false)
-                lock.lock(); measured[ScenePattern.normalize(path)] = m; lock.unlock()
-            } catch {
-                lock.lock(); failures.append((n, error)); lock.unlock()
+            let path = untimed[n], k = ScenePattern.normalize(path)
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            let r = Result { try Self.profile(path, runs: 1, renderer: nil, timing: false) }
+            let s = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
+            lock.lock()
+            switch r {
+            case .success(let m): measured[k] = m
+            case .failure(let e): failed[k] = Self.failure(e)
             }
+            seconds[k] = s
+            lock.unlock()
         }
-        if let first = failures.min(by: { $0.0 < $1.0 }) { throw first.1 }
         // Timed scenes: one at a time, drawn on the GPU only when a GPU timing rule applies.
         var renderer: SceneRenderer?
         for path in timed {
@@ -59,9 +84,22 @@ struct GateMeasure {
             if gpu && renderer == nil { renderer = try SceneRenderer(preferredDevice: device) }
             let runs = budget.runs(for: k)
             if !quiet { err.write(err.dim("\(path): \(runs) runs (timing rules)\(gpu ? " on \(renderer!.renderer.deviceName)" : ", plan only")")) }
-            measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true)
+            let t0 = DispatchTime.now().uptimeNanoseconds
+            do {
+                measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true)
+            } catch let e as SceneError {
+                failed[k] = Self.failure(e)
+            } catch let e as SceneImages.Failure {
+                failed[k] = Self.failure(e)
+            }
+            seconds[k] = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
         }
-        return order.map { (scene: $0, measurement: measured[$0]!) }
+        var out = Outcome(measured: [], failures: [], seconds: seconds)
+        for k in order {
+            if let m = measured[k] { out.measured.append((scene: k, measurement: m)) }
+            else if let f = failed[k] { out.failures.append((position: out.measured.count + out.failures.count, scene: k, failure: f)) }
+        }
+        return out
     }
 
     /// `runs` profiles of the scene's whole timeline at its own fps.

@@ -46,8 +46,21 @@ extension ProfileCommand {
             }
             let progress = ProgressBar(total: picked.count, terminal: err, enabled: !quiet && picked.count > 1 && err.isTerminal)
             let reports: [ProfileReport]
+            var failures: [CatalogReport.SceneError] = []
+            var firstError: Error?
             do {
-                reports = try profileCatalog(picked) { progress.update(done: $0) }
+                let results = try profileCatalog(picked) { progress.update(done: $0) }
+                var ok: [ProfileReport] = []
+                for (n, r) in results.enumerated() {
+                    switch r {
+                    case .success(let report): ok.append(report)
+                    case .failure(let e):
+                        if firstError == nil { firstError = e }
+                        let (line, column) = Self.place(of: e)
+                        failures.append(.init(file: picked[n], message: GateCommand.describe(e), line: line, column: column, position: n))
+                    }
+                }
+                reports = ok
                 progress.finish()
             } catch {
                 progress.finish()
@@ -61,8 +74,14 @@ extension ProfileCommand {
                     }
                 }
             }
+            // Every scene that failed is said on stderr, as a single run would say it; the
+            // catalog keeps an error entry for it and reports every other scene.
+            for f in failures { err.error(f.message) }
+            // A shard's positions cover its error entries too (`CatalogReport.entries` order), so
+            // the shards still add up to the whole catalog when a scene failed.
             let catalog = CatalogReport(tool: .init(version: Caprof.configuration.version), scenes: reports,
-                                        shard: shard.map { ShardInfo($0, catalogScenes: all.count, positions: positions) })
+                                        shard: shard.map { ShardInfo($0, catalogScenes: all.count, positions: positions) },
+                                        errors: failures)
             let text: Data
             switch format {
             case .json: text = try CatalogReport.encode(catalog)
@@ -77,7 +96,11 @@ extension ProfileCommand {
             } else {
                 FileHandle.standardOutput.write(text)
             }
+            // A scene that failed fails the run with the code a single run of it would give.
+            if let e = firstError { throw ExitCode(Self.exitCode(of: e)) }
         } catch let e as ValidationError {
+            throw e
+        } catch let e as ExitCode {
             throw e
         } catch let e as ReportWriteError {
             err.error("error: \(e.message)")
@@ -90,8 +113,27 @@ extension ProfileCommand {
         }
     }
 
-    /// Reports of `paths`, in their order. Plan only: concurrently; drawn: one at a time.
-    func profileCatalog(_ paths: [String], progress: @escaping (Int) -> Void) throws -> [ProfileReport] {
+    /// Where a scene's error is (line, column), for error entries.
+    static func place(of error: Error) -> (Int?, Int?) {
+        if let e = error as? SceneError { return (e.location.line, e.location.column) }
+        if let e = error as? SceneImages.Failure { return (e.source.location.line, e.source.location.column) }
+        return (nil, nil)
+    }
+
+    /// The exit code a single run of the failed scene gives (`fail`'s mapping).
+    static func exitCode(of error: Error) -> Int32 {
+        if let e = error as? SceneError { return e.kind == .missingFile || e.kind == .io ? CaprofExit.noInput : CaprofExit.dataError }
+        if let e = error as? SceneImages.Failure { return e.error.kind == .io ? CaprofExit.noInput : CaprofExit.dataError }
+        return CaprofExit.software
+    }
+
+    /// Whether a scene's error is the scene's own (it becomes an error entry) rather than the
+    /// machine's (no Vulkan device: the whole run stops).
+    static func isSceneError(_ error: Error) -> Bool { error is SceneError || error is SceneImages.Failure }
+
+    /// Results of `paths`, in their order: a report, or the scene's own error. Plan only:
+    /// concurrently; drawn: one at a time. Errors that are not the scene's stop the run.
+    func profileCatalog(_ paths: [String], progress: @escaping (Int) -> Void) throws -> [Result<ProfileReport, Error>] {
         var results = [Result<ProfileReport, Error>?](repeating: nil, count: paths.count)
         if noGPU {
             let lock = NSLock()
@@ -102,14 +144,14 @@ extension ProfileCommand {
             }
         } else {
             for (n, p) in paths.enumerated() {
-                // Stop at the first failure, as the plan-only run reports the first in order.
-                let r = Result { try profileOne(p, renderer: try SceneRenderer(preferredDevice: device)) }
-                results[n] = r; progress(n + 1)
-                if case .failure = r { break }
+                let renderer = try SceneRenderer(preferredDevice: device)
+                results[n] = Result { try profileOne(p, renderer: renderer) }
+                progress(n + 1)
             }
         }
-        // The first failure in catalog order, whatever finished first.
-        return try results.compactMap { $0 }.map { try $0.get() }
+        // The first failure in catalog order that is not a scene's own stops the run.
+        for r in results { if case .failure(let e)? = r, !Self.isSceneError(e) { throw e } }
+        return results.map { $0! }
     }
 
     /// One scene's report, exactly as `caprof profile SCENE` computes it.

@@ -64,8 +64,10 @@ struct ProfileCommand: ParsableCommand {
     @Option(help: "Output format: text (a summary), json (the full report), html (a page to open), markdown (CI summaries) or trace (Perfetto).")
     var format: ReportFormat = .text
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the report to this file (atomically) instead of stdout.", valueName: "file"))
-    var output: String?
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the report to this file (atomically) instead of stdout; - is stdout.", valueName: "file"))
+    var outputArgument: String?
+    /// The file to write, nil for standard output (no -o, or `-o -` as Unix tools spell it).
+    var output: String? { outputArgument == "-" ? nil : outputArgument }
 
     @Option(help: ArgumentHelp("Write the overlays (blended, misaligned, overdraw) as PNGs into this directory (created if missing).",
                                valueName: "dir"))

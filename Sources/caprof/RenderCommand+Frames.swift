@@ -62,7 +62,7 @@ extension RenderCommand {
             progress.finish()
             throw error
         }
-        renderer.record(\.encode, nanoseconds: encoder.encodeNanoseconds)
+        renderer.record(\.png, nanoseconds: encoder.encodeNanoseconds)
         if let sheetPath = sheet { try encoder.writeSheet(to: sheetPath) }
         guard !quiet else { return }
         for w in warnings.lines { err.warning(w) }
@@ -71,9 +71,9 @@ extension RenderCommand {
         let names = list.count == 1 ? first : "\(first) … \(Self.frameFileName(index: last, lastIndex: last))"
         let t = renderer.timings.averaged(over: list.count)
         func ms(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1e6) }
-        let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), encode \(ms(t.encode)) ms"
+        let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms"
         let rate = String(format: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
-        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(draws / list.count) draws each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
+        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(draws / list.count) draw item\(draws / list.count == 1 ? "" : "s") each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
         if let sheetPath = sheet, let s = encoder.sheet {
             err.write("\(err.green("wrote")) \(sheetPath) \(err.dim("(contact sheet, \(s.columns)×\(s.rows) thumbnails of \(s.thumbnailWidth)×\(s.thumbnailHeight), \(s.width)×\(s.height), \(ms(encoder.sheetNanoseconds)) ms)"))")
         }

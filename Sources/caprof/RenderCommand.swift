@@ -36,7 +36,9 @@ struct RenderCommand: ParsableCommand {
     @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames.", valueName: "path"))
     var output: String
 
-    @Option(help: ArgumentHelp("Scene time in seconds of the one frame to render (default 0).", valueName: "seconds"))
+    // Unconditional: `--time -1` is a value (then refused by validate with a reason), not an
+    // unknown option "-1" leaving --time without a value.
+    @Option(parsing: .unconditional, help: ArgumentHelp("Scene time in seconds of the one frame to render (default 0).", valueName: "seconds"))
     var time: Double?
 
     @Option(help: ArgumentHelp("Render the frames of [START, END) into the -o directory (seconds, or frame numbers with an f suffix).",
@@ -72,7 +74,12 @@ struct RenderCommand: ParsableCommand {
     static let maxFPS = 1000.0
 
     func validate() throws {
-        if let t = time, t < 0 || !t.isFinite { throw ValidationError("--time must be a finite number of seconds ≥ 0") }
+        if let t = time, t < 0 || !t.isFinite {
+            throw ValidationError("--time \(FrameRange.format(t)): scene time starts at 0 (when the file's layers are added); give a finite number of seconds ≥ 0")
+        }
+        if output == "-" {
+            throw ValidationError("-o -: a PNG is binary and is not written to standard output; name a file (or, with --frames, a directory)")
+        }
         if let s = scale, !(s > 0 && s <= 16) { throw ValidationError("--scale must be in (0, 16]") }
         if frames != nil && time != nil {
             throw ValidationError("--frames and --time cannot be used together: --time renders one frame, --frames a sequence")
@@ -121,14 +128,14 @@ struct RenderCommand: ParsableCommand {
         let t1 = DispatchTime.now().uptimeNanoseconds
         try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height,
                            to: output, compression: compression)
-        renderer.record(\.encode, nanoseconds: DispatchTime.now().uptimeNanoseconds - t1)
+        renderer.record(\.png, nanoseconds: DispatchTime.now().uptimeNanoseconds - t1)
         if !quiet {
             var warnings = Warnings(animated, scene: scene)
             warnings.add(frame.plan.unsupported)
             for w in warnings.lines { err.warning(w) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
-            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(frame.plan.items.count) draws, \(String(format: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
+            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(frame.plan.items.count) draw item\(frame.plan.items.count == 1 ? "" : "s"), \(String(format: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
         }
     }
 }

@@ -83,7 +83,7 @@ final class CatalogCLITests: CLITestCase {
         let alone = try caprof(["profile", dir + "/c-clip.json", "--no-gpu", "--format", "json"])
         XCTAssertEqual(alone.code, 0, alone.stderr)
         let single = try object(text: alone.stdout)
-        XCTAssertEqual(single["caprofReport"] as? Int, 1, "one scene keeps the plain report")
+        XCTAssertEqual(single["caprofReport"] as? Int, 2, "one scene keeps the plain report")
         XCTAssertNil(single["caprofCatalog"])
         XCTAssertEqual(try JSONSerialization.data(withJSONObject: single["findings"]!, options: .sortedKeys),
                        try JSONSerialization.data(withJSONObject: scenes[2]["findings"]!, options: .sortedKeys))

@@ -100,7 +100,7 @@ final class GateEvaluationTests: XCTestCase, GateTestSupport {
         XCTAssertEqual(never?.status, .regression)
         XCTAssertEqual(never?.value, 1)
         XCTAssertEqual(never?.limits, "max 0")
-        XCTAssertEqual(never?.culprits, [Culprit(layer: "card", line: 9, why: "offscreen.mask (70 px)")])
+        XCTAssertEqual(never?.culprits, [Culprit(layer: "card", line: 9, why: "offscreen.mask (70 px)", pixels: 70)])
         // Counted per layer, compared with the baseline.
         let more = onlyCheck(evaluate(now, base: base, budget(Rule(target: .finding("blended"), level: .error, maxIncrease: .absolute(0)))))
         XCTAssertEqual(more?.status, .regression)
@@ -117,8 +117,9 @@ final class GateEvaluationTests: XCTestCase, GateTestSupport {
         let c = onlyCheck(evaluate(now, base: base, Budget.standard.filtered(.newFindings)))
         XCTAssertEqual(c?.status, .regression)
         XCTAssertEqual(c?.value, 2)
-        XCTAssertEqual(c?.culprits, [Culprit(layer: "bar", line: 3, why: "new misaligned.subpixel (10 px)"),
-                                     Culprit(layer: "clip", line: 12, why: "new offscreen.rounded-clip (900 px)")])
+        // The costliest first.
+        XCTAssertEqual(c?.culprits, [Culprit(layer: "clip", line: 12, why: "new offscreen.rounded-clip (900 px)", pixels: 900),
+                                     Culprit(layer: "bar", line: 3, why: "new misaligned.subpixel (10 px)", pixels: 10)])
         // Resolved findings are not new ones.
         XCTAssertEqual(onlyCheck(evaluate(base, base: now, Budget.standard.filtered(.newFindings)))?.status, .pass)
     }
@@ -180,7 +181,7 @@ final class GateEvaluationTests: XCTestCase, GateTestSupport {
         let r = evaluate(measurement([.offscreenPasses: 2], layers: now.layers), base: measurement([.offscreenPasses: 1], layers: base.layers),
                          budget(Rule(target: .metric(.offscreenPasses), level: .error, maxIncrease: .absolute(0))))
         XCTAssertEqual(r.scenes[0].layerChanges, d)
-        XCTAssertEqual(onlyCheck(r)?.culprits, [Culprit(layer: "card", line: 9, why: "gained offscreen.rounded-clip")])
+        XCTAssertEqual(onlyCheck(r)?.culprits, [Culprit(layer: "card", line: 9, why: "gained offscreen.rounded-clip", pixels: 900)])
     }
 }
 

@@ -38,13 +38,13 @@ final class GateOutputTests: XCTestCase, GateTestSupport {
         """], input: xml)
         let lines = out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "Examples/a.json,Examples/new.json")
-        XCTAssertEqual(lines.dropFirst().first, "10")
+        XCTAssertEqual(lines.dropFirst().first, "12", "a profile testcase per scene and one per rule")
         XCTAssertEqual(lines.dropFirst(2).first, "5", "the GPU timing rule in each scene, the increase rules of the scene without a baseline")
         let failures = Array(lines.dropFirst(3))
         XCTAssertEqual(failures.count, 1, xml)
         XCTAssertTrue(failures[0].hasPrefix("offscreenPasses 2 (baseline 1, +1, +100 %)"), failures[0])
         XCTAssertTrue(xml.contains("card &lt;&amp;&quot;&apos;&gt;"), xml)
-        XCTAssertTrue(xml.contains("<testsuites name=\"caprof gate\" tests=\"10\" failures=\"1\" errors=\"0\" skipped=\"5\""), xml)
+        XCTAssertTrue(xml.contains("<testsuites name=\"caprof gate\" tests=\"12\" failures=\"1\" errors=\"0\" skipped=\"5\""), xml)
     }
 
     /// Runs python3 on `input` written to a file (its path is the last argument).

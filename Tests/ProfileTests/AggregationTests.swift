@@ -49,7 +49,8 @@ final class AggregationTests: XCTestCase {
         XCTAssertEqual(s.evidence.deviceRect?.first, 800, "evidence from the worst frame")
         XCTAssertEqual(s.totalPixels, 100 * (2 + 3 + 4 + 5 + 8))
         XCTAssertEqual(s.phase, .midAnimation)
-        XCTAssertEqual(s.severity, .medium)               // 8 %
+        // 8 % would be medium, but a misalignment seen only mid-animation is at most low.
+        XCTAssertEqual(s.severity, .low)
         XCTAssertEqual(s.canvasShare, 0.08, accuracy: 1e-12)
     }
 

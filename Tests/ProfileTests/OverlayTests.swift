@@ -54,7 +54,7 @@ final class OverlayTests: XCTestCase, ProfileTestSupport {
         // Only the opaque root: green.
         assertPixel(blended, 35, 10, expected(OverlayPalette.opaque), "root only")
         // Legend: opaque = A only + root only; blended = B's 20×20.
-        XCTAssertEqual(blended!.legendPixels, [10 * 20 + 10 * 20, 20 * 20, 0])
+        XCTAssertEqual(blended!.legendPixels, [10 * 20 + 10 * 20, 20 * 20, 0, 0])
     }
 
     func testStackedBlendingIsRedder() {
@@ -126,8 +126,8 @@ final class OverlayTests: XCTestCase, ProfileTestSupport {
     func testWorstFrameIsTheMostShadedThenTheMostBlendedThenTheEarliest() {
         func record(_ i: Int, shaded: Int, blended: Int) -> ProfileReport.FrameRecord {
             ProfileReport.FrameRecord(index: i, time: 0, counters: FrameCounters(
-                items: 1, offscreenPasses: 0, offscreenPixels: 0, canvasPixels: 100, shadedPixels: shaded, blendedPixels: blended,
-                overdraw: Double(shaded) / 100, maxOverdraw: 1, overdrawHistogram: [0, 0, 0, 0, 0]), cost: FrameCost(), findings: [])
+                items: 1, offscreenPasses: 0, offscreenPixels: 0, canvasPixels: 100, drawnPixels: min(shaded, 100), shadedPixels: shaded,
+                blendedPixels: blended, edgeBlendedPixels: 0, overdraw: Double(shaded) / 100, maxOverdraw: 1, overdrawHistogram: [0, 0, 0, 0, 0]), cost: FrameCost(), findings: [])
         }
         XCTAssertNil(ProfileReport.worstFrame(in: []))
         XCTAssertEqual(ProfileReport.worstFrame(in: [record(0, shaded: 10, blended: 0), record(1, shaded: 20, blended: 0)]), 1)

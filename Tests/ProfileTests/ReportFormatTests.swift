@@ -175,7 +175,7 @@ final class ReportFormatTests: XCTestCase {
         var (report, _, _) = try run()
         for i in report.frames.indices {
             report.frames[i].cost = FrameCost(evaluateNanoseconds: 1_000_000, planNanoseconds: 500_000, analyzeNanoseconds: 250_123,
-                                              encodeNanoseconds: 300_000, renderNanoseconds: 4_000_000 + UInt64(i) * 1000,
+                                              recordNanoseconds: 300_000, renderNanoseconds: 4_000_000 + UInt64(i) * 1000,
                                               gpuNanoseconds: 3_000_000, uploadedBytes: i == 0 ? 4096 : 0, textureBytes: 8192, drawCalls: 5)
         }
         report.run.gpu = true; report.run.device = "llvmpipe"
@@ -218,11 +218,11 @@ final class ReportFormatTests: XCTestCase {
                 let (s0, s1) = span(s)
                 return (s["name"] as? String)?.hasPrefix("frame ") == false && s0 >= f0 - eps && s1 <= f1 + eps && s0 < f1
             }
-            XCTAssertEqual(inside.compactMap { $0["name"] as? String }, ["evaluate", "plan", "analyze", "render", "encode", "GPU"], "frame \(k)")
-            let cpu = inside.filter { $0["tid"] as? Int == 1 && $0["name"] as? String != "encode" }
+            XCTAssertEqual(inside.compactMap { $0["name"] as? String }, ["evaluate", "plan", "analyze", "render", "record", "GPU"], "frame \(k)")
+            let cpu = inside.filter { $0["tid"] as? Int == 1 && $0["name"] as? String != "record" }
             XCTAssertEqual(cpu.reduce(0) { $0 + ($1["dur"] as! Double) }, f1 - f0, accuracy: 1e-6)
             let render = span(inside.first { $0["name"] as? String == "render" }!)
-            for name in ["encode", "GPU"] {
+            for name in ["record", "GPU"] {
                 let s = span(inside.first { $0["name"] as? String == name }!)
                 XCTAssertTrue(s.0 >= render.0 - eps && s.1 <= render.1 + eps, "\(name) within render")
             }
@@ -232,7 +232,7 @@ final class ReportFormatTests: XCTestCase {
         // Counters per frame, at the frame's start.
         let counters = evs.filter { $0["ph"] as? String == "C" }
         let names = Set(counters.compactMap { $0["name"] as? String })
-        XCTAssertEqual(names, ["shaded", "blended", "overdraw", "offscreen", "draw", "uploaded", "texture memory"])
+        XCTAssertEqual(names, ["shaded", "blended", "edge-blended", "overdraw", "offscreen", "draw", "uploaded", "texture memory"])
         for name in names {
             let series = counters.filter { $0["name"] as? String == name }
             XCTAssertEqual(series.count, report.frames.count, name)
@@ -247,7 +247,7 @@ final class ReportFormatTests: XCTestCase {
         let (report, _, _) = try run()
         let evs = try events(TraceReport().render(report))
         XCTAssertFalse(evs.contains { $0["tid"] as? Int == 2 })
-        XCTAssertFalse(evs.contains { ["render", "encode", "GPU"].contains($0["name"] as? String ?? "") })
+        XCTAssertFalse(evs.contains { ["render", "record", "GPU"].contains($0["name"] as? String ?? "") })
         XCTAssertFalse(evs.contains { ["draw", "uploaded", "texture memory"].contains($0["name"] as? String ?? "") })
         XCTAssertEqual(evs.filter { ($0["name"] as? String)?.hasPrefix("frame ") == true }.count, 3)
     }

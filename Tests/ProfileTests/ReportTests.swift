@@ -35,7 +35,7 @@ final class ReportTests: XCTestCase {
 
     func testPlanOnlyRunFindsWhatTheSceneDoes() throws {
         let r = try report()
-        XCTAssertEqual(r.caprofReport, 1)
+        XCTAssertEqual(r.caprofReport, 2)
         XCTAssertFalse(r.run.gpu)
         XCTAssertNil(r.run.device)
         XCTAssertEqual(r.frames.count, 2)
@@ -64,7 +64,7 @@ final class ReportTests: XCTestCase {
         let data = try JSONReport.encode(r)
         XCTAssertEqual(try JSONReport.decode(data), r)
         let text = String(decoding: data, as: UTF8.self)
-        XCTAssertTrue(text.contains("\"caprofReport\" : 1"), text)
+        XCTAssertTrue(text.contains("\"caprofReport\" : 2"), text)
         XCTAssertTrue(text.contains("\"misaligned.subpixel\""))
     }
 
@@ -86,7 +86,7 @@ final class ReportTests: XCTestCase {
         XCTAssertNotEqual(try Self.validate(bad, schema).0, 0)
         let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: good))) as? [String: Any])
         for mutate in [{ (o: inout [String: Any]) in o["findings"] = nil }, { (o: inout [String: Any]) in o["extra"] = 1 },
-                       { (o: inout [String: Any]) in o["caprofReport"] = 2 }] {
+                       { (o: inout [String: Any]) in o["caprofReport"] = 1 }] {
             var o = obj; mutate(&o)
             try JSONSerialization.data(withJSONObject: o).write(to: URL(fileURLWithPath: bad))
             XCTAssertNotEqual(try Self.validate(bad, schema).0, 0)

@@ -77,7 +77,9 @@ final class SceneErrorTests: XCTestCase {
         assertSceneError(scene(layer: #"{"contents": "data:image/png;base64,aGVsbG8="}"#), .invalidValue, pointer: "/root/sublayers/0/contents",
                          message: "corrupt data URI: the payload is not a PNG")
         assertSceneError(scene(layer: #"{"contents": "data:image/jpeg;base64,aGVsbG8="}"#), .invalidValue, pointer: "/root/sublayers/0/contents",
-                         message: "only data:image/png;base64")
+                         message: "corrupt data URI: the payload is not a JPEG")
+        assertSceneError(scene(layer: #"{"contents": "data:image/gif;base64,aGVsbG8="}"#), .invalidValue, pointer: "/root/sublayers/0/contents",
+                         message: "unsupported data URI of type 'image/gif': caprof reads data:image/png;base64,… and data:image/jpeg;base64,…")
     }
 
     func testCanvasOverTheLimit() {

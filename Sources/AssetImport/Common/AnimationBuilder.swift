@@ -61,6 +61,13 @@ struct AnimationBuilder {
         }
         if cls == .group { spec.animations = children }
         validate(&spec, at: place)
+        // Core Animation ignores a keyframe animation whose keyTimes and values differ in length
+        // (outside the paced modes and without a path): so does the import, saying so.
+        if let k = spec.keyframes, let times = k.keyTimes, let values = k.values, k.path == nil, !values.isEmpty,
+           k.calculationMode != .paced, k.calculationMode != .cubicPaced, times.count != values.count {
+            ctx.warn("\(className) of \(spec.keyPath.map { "\($0)" } ?? "a key path"): keyTimes has \(times.count) entries but values has \(values.count); Core Animation ignores such an animation, and so does caprof", at: place)
+            return nil
+        }
         return spec
     }
 

@@ -2,6 +2,7 @@
 /// enough to be a probable typo (a suggestion that is far off is noise).
 enum Suggestion {
     static func nearest(to word: String, among candidates: [String]) -> String? {
+        if let habit = UIKitHabits.suggestion(for: word, among: candidates) { return habit }
         let lower = word.lowercased()
         if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
         let limit = max(1, min(3, (word.count + 2) / 4))

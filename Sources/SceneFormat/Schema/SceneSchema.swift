@@ -54,9 +54,9 @@ public enum SceneSchema {
     static var color: SchemaJSON {
         SchemaJSON.anyOf([
             SchemaJSON.type("string", [("pattern", .string("^#([0-9A-Fa-f]{3}|[0-9A-Fa-f]{6}|[0-9A-Fa-f]{8})$"))]),
-            SchemaJSON.strings(Color.uiKitNames.keys.sorted()),
+            SchemaJSON.strings(SystemColors.acceptedNames),
             SchemaJSON.arrayOf(.type("number"), min: 3, max: 4),
-        ]).described("A color: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b(, a)] in 0–1 sRGB (extended range allowed), or a UIKit name.")
+        ]).described("A color: \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", [r, g, b(, a)] in 0–1 sRGB (extended range allowed; whole numbers above 1 are refused as 0–255 values), a UIKit name or an iOS system colour (light appearance).")
     }
 
     static var transform: SchemaJSON {

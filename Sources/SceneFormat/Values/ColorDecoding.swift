@@ -2,7 +2,10 @@ import LayerModel
 import Animation
 
 /// Colors: "#RGB", "#RRGGBB", "#RRGGBBAA", [r, g, b(, a)] (0–1, extended sRGB allowed), a UIKit
-/// name, or null for nil (where the property is nullable).
+/// name or an iOS semantic system colour (`SystemColors`), or null for nil (where nullable).
+/// Components that are all whole numbers with one above 1 (`[0, 122, 255]`) are 0–255 values
+/// written by habit (UIColor(red:green:blue:) takes 0–1): an error that shows them divided by 255,
+/// since reading them as extended sRGB would paint a wildly over-bright colour without a word.
 extension DecodingContext {
     static func colorExpectation(nullable: Bool) -> String {
         nullable ? "a color (\"#RRGGBB\", [r, g, b(, a)], a UIKit name or null)"
@@ -22,9 +25,13 @@ extension DecodingContext {
                 }
                 return c
             }
-            if let c = Color.uiKitNames[s] { return c }
-            throw error(.invalidValue, v, "unknown color name '\(s)'", expected: expected,
-                        suggestion: Suggestion.nearest(to: s, among: Color.uiKitNames.keys.sorted()))
+            if let c = SystemColors.named(s) { return c }
+            let names = SystemColors.acceptedNames
+            let suggestion = Suggestion.nearest(to: s, among: names)
+            throw error(.invalidValue, v, "unknown color name '\(s)'" + (suggestion == nil
+                            ? "; the names are UIKit's \(Color.uiKitNames.keys.sorted().joined(separator: ", ")) and iOS's system colours \(SystemColors.light.keys.sorted().joined(separator: ", ")) (light appearance)"
+                            : ""),
+                        expected: expected, suggestion: suggestion)
         case .array(let a):
             guard a.count == 3 || a.count == 4 else {
                 throw error(.wrongType, v, "expected a color array [r, g, b] or [r, g, b, a], found an array of \(a.count) elements",
@@ -34,11 +41,25 @@ extension DecodingContext {
                 guard let x = e.number else { throw typeMismatch(e, expected: "a number") }
                 return x
             }
+            let rgb = n.prefix(3)
+            if rgb.contains(where: { $0 > 1 }) && rgb.allSatisfy({ $0 == $0.rounded() && $0 >= 0 && $0 <= 255 }) {
+                func third(_ x: Double) -> String {
+                    let r = (x / 255 * 1000).rounded() / 1000
+                    return r == r.rounded() ? String(Int(r)) : String(r)
+                }
+                let scaled = rgb.map(third) + (n.count == 4 ? [n[3] > 1 ? third(n[3]) : Self.plain(n[3])] : [])
+                throw error(.invalidValue, v, "color components are 0–1 (as UIColor(red:green:blue:alpha:) takes them), not 0–255: "
+                                + "[\(n.map(Self.plain).joined(separator: ", "))] divided by 255 is [\(scaled.joined(separator: ", "))]",
+                            expected: expected)
+            }
             return Color(n[0], n[1], n[2], n.count == 4 ? n[3] : 1)
         default:
             throw typeMismatch(v, expected: expected)
         }
     }
+
+    /// A number as written: 255, 0.5.
+    static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
     /// "#RGB" (each digit doubled), "#RRGGBB", "#RRGGBBAA"; nil when malformed.
     static func hexColor(_ s: String) -> Color? {

@@ -1,0 +1,91 @@
+/// Per device pixel of one frame, what Color Blended Layers shows there: whether the pixel's final
+/// colour involves blending, and why. Built from every item's coverage runs, top item first
+/// (`applyFromAbove`, which also says where each fragment shows), with the rules of draw order:
+///
+/// - a fragment of full coverage from an item whose paint is opaque replaces the pixel: the
+///   pixel is opaque again (depth 0);
+/// - a fragment from an item whose paint blends (`BlendReason.isPaint`) adds one to the depth and
+///   marks the pixel as blended by paint;
+/// - a fragment of partial coverage (an antialiased edge, a rounded corner, the rim of a rounded
+///   clip) from an opaque paint adds one to the depth without the paint mark.
+///
+/// So a pixel is *blended* (depth ≥ 1) when at least one blended fragment lies above the topmost
+/// fragment that replaced it, and *edge-blended* when all of those are partial edge fragments.
+/// These are the definitions of `FrameCounters.blendedPixels` and `edgeBlendedPixels` (Profile
+/// README, "Figures").
+public struct BlendMap: Sendable, Equatable {
+    public let width: Int
+    public let height: Int
+    /// Bit 7: blended by paint above the topmost replacing fragment; bit 6: that replacing
+    /// fragment has been seen (only while building from above); bits 0–5: blended fragments above
+    /// it (saturating at 63); 0 for opaque or never-drawn pixels.
+    public private(set) var states: [UInt8]
+
+    public init(width: Int, height: Int) {
+        self.width = width; self.height = height
+        states = [UInt8](repeating: 0, count: width * height)
+    }
+
+    static let paintBit: UInt8 = 0x80
+    static let sealedBit: UInt8 = 0x40
+
+    /// Applies one item's run, items visited from the top of the frame down: pixels already sealed
+    /// by a replacing fragment above are left alone; for a blending run, `visible` receives the
+    /// runs of pixels where this fragment is not hidden (it is part of what the pixel shows).
+    mutating func applyFromAbove(y: Int, _ xs: Range<Int>, paintBlends: Bool, partial: Bool, visible: (Range<Int>) -> Void) {
+        let row = y * width
+        if !paintBlends && !partial {
+            // A replacing run seals every pixel not sealed yet, and OR-ing the bit into a sealed
+            // one changes nothing: a branch-free loop (most of a frame's pixels take this path).
+            // Its visible part matters to no finding, so `visible` is not called.
+            states.withUnsafeMutableBufferPointer { s in
+                for i in (row + xs.lowerBound)..<(row + xs.upperBound) { s[i] |= Self.sealedBit }
+            }
+            return
+        }
+        var start = -1
+        states.withUnsafeMutableBufferPointer { s in
+            for x in xs {
+                let i = row + x, v = s[i]
+                if v & Self.sealedBit != 0 {
+                    if start >= 0 { visible(start..<x); start = -1 }
+                    continue
+                }
+                if start < 0 { start = x }
+                if !paintBlends && !partial { s[i] = v | Self.sealedBit; continue }
+                let depth = v & 0x3F
+                s[i] = (v & ~0x3F) | (paintBlends ? Self.paintBit : 0) | (depth < 0x3F ? depth + 1 : depth)
+            }
+        }
+        if start >= 0 { visible(start..<xs.upperBound) }
+    }
+
+    /// Blended fragments stacked above the topmost replacing one at (x, y).
+    public func depth(_ x: Int, _ y: Int) -> Int { Int(states[y * width + x] & 0x3F) }
+    /// Whether a fragment whose paint blends is among them.
+    public func isPaintBlended(_ x: Int, _ y: Int) -> Bool { states[y * width + x] & Self.paintBit != 0 }
+
+    /// (blended pixels, the part of them blended only at edges).
+    public var counts: (blended: Int, edgeOnly: Int) {
+        var blended = 0, edge = 0
+        states.withUnsafeBytes { raw in
+            // Eight pixels at a time: most words are all sealed-or-untouched with depth 0.
+            let n = raw.count, words = n / 8
+            let depthMask: UInt64 = 0x3F3F_3F3F_3F3F_3F3F
+            for w in 0..<words {
+                var v = raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+                if v & depthMask == 0 { continue }
+                for _ in 0..<8 {
+                    let b = UInt8(truncatingIfNeeded: v)
+                    if b & 0x3F != 0 { blended += 1; if b & Self.paintBit == 0 { edge += 1 } }
+                    v >>= 8
+                }
+            }
+            for i in (words * 8)..<n where raw[i] & 0x3F != 0 {
+                blended += 1
+                if raw[i] & Self.paintBit == 0 { edge += 1 }
+            }
+        }
+        return (blended, edge)
+    }
+}
