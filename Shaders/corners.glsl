@@ -49,7 +49,9 @@ float roundedRectCoverage(vec2 p, vec2 dpdx, vec2 dpdy, vec4 rect, vec4 inset, v
     int corner = isBottom ? (isRight ? 2 : 3) : (isRight ? 1 : 0);
     float e = inset[corner];
     vec2 fromCentre = vec2(e - dxEdge, e - dyEdge);   // towards the corner, in edge-relative axes
-    if (fromCentre.x > 0.0 && fromCentre.y > 0.0) {
+    // A square corner (e = 0) has no curve: the straight edges' product is its coverage (the curve
+    // code would divide by its zero radius diagonally outside the corner).
+    if (e > 0.0 && fromCentre.x > 0.0 && fromCentre.y > 0.0) {
         float dist = length(fromCentre);
         // The profile is symmetric about the diagonal, so the angle may be taken from either edge.
         vec2 profile = continuousProfile(atan(fromCentre.y, fromCentre.x));
