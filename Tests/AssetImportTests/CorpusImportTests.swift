@@ -16,7 +16,7 @@ final class CorpusImportTests: XCTestCase {
 
     func path(_ p: String) throws -> String {
         let full = Self.corpus + "/" + p
-        guard FileManager.default.fileExists(atPath: full) else { throw XCTSkip("corpus not found at \(Self.corpus)") }
+        guard FileManager.default.fileExists(atPath: full) else { throw CorpusMissing(message: "corpus not found at \(Self.corpus)") }
         return full
     }
 

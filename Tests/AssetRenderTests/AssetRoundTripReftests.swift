@@ -16,7 +16,7 @@ final class AssetRoundTripReftests: XCTestCase {
         .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("shared/corpus").path
 
     func testConvertedScenesRenderTheSamePixels() throws {
-        guard FileManager.default.fileExists(atPath: Self.corpus) else { throw XCTSkip("corpus not found at \(Self.corpus)") }
+        guard FileManager.default.fileExists(atPath: Self.corpus) else { throw CorpusMissing(message: "corpus not found at \(Self.corpus)") }
         var files: [String] = []
         for dir in ["caar", "caml"] {
             for n in try FileManager.default.contentsOfDirectory(atPath: Self.corpus + "/" + dir).sorted() where AssetKind.isAsset(name: n) {
@@ -49,7 +49,7 @@ final class PackageReftests: XCTestCase {
     /// LKStateSetValue elements to (79, 156), (181, 353) and (284, 551) (main.caml lines 26–43).
     func testLockedStateMatchesTheHandWrittenScene() throws {
         let pkg = AssetRoundTripReftests.corpus + "/caml/CAPlayground_GitHub_Floating.ca"
-        guard FileManager.default.fileExists(atPath: pkg) else { throw XCTSkip("corpus not found") }
+        guard FileManager.default.fileExists(atPath: pkg) else { throw CorpusMissing(message: "corpus not found") }
         let png = pkg + "/assets/pasted-1757764477577.png"
         func image(_ x: Int, _ y: Int) -> String {
             #"{"bounds": [0, 0, 200, 200], "position": [\#(x), \#(y)], "contents": "\#(png)", "contentsScale": 1, "allowsEdgeAntialiasing": true}"#
@@ -75,12 +75,11 @@ final class PackageReftests: XCTestCase {
 /// The static end frame of a simple vector archive against a scene written by hand from its
 /// contents (Checkmark.caar, dumped with Python's plistlib): after both strokeEnd animations have
 /// ended (fill forwards, not removed), at 1 s, the tick and the ring are fully stroked.
-/// Until CAShapeLayer paths are drawn this compares two frames without the shapes; it becomes a
-/// full pixel test of the import as soon as shapes render.
+/// The shapes are drawn, so this is a pixel test of the import: the two frames must be identical.
 final class VectorArchiveReftests: XCTestCase {
     func testCheckmarkEndFrameMatchesTheHandWrittenScene() throws {
         let file = AssetRoundTripReftests.corpus + "/caar/CheckmarkDemo_Checkmark.caar"
-        guard FileManager.default.fileExists(atPath: file) else { throw XCTSkip("corpus not found") }
+        guard FileManager.default.fileExists(atPath: file) else { throw CorpusMissing(message: "corpus not found") }
         let k1 = 212.6630096435547, k2 = 61.33699035644531
         let oval = "M137 274 C\(k1) 274 274 \(k1) 274 137 C274 \(k2) \(k1) 0 137 0 C\(k2) 0 0 \(k2) 0 137 C0 \(k1) \(k2) 274 137 274 Z M137 274 Z M137 274"
         let c = 0.7193397879600525, d = 0.6946583986282349

@@ -7,7 +7,7 @@ final class ConvertCLITests: CLITestCase {
 
     func corpusFile(_ p: String) throws -> String {
         let f = Self.corpus + "/" + p
-        guard FileManager.default.fileExists(atPath: f) else { throw XCTSkip("corpus not found at \(Self.corpus)") }
+        guard FileManager.default.fileExists(atPath: f) else { throw CorpusMissing(message: "corpus not found at \(Self.corpus)") }
         return f
     }
 
