@@ -162,8 +162,15 @@ extension Builder {
                 let blur = ShadowBlur(sigma: sigma)
                 let f = blur.downsample
                 let small = PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
+                // At a reduced resolution the content is first averaged f×f once (a blur of σ 0), so
+                // each tap of the blur reads one texel, not f².
+                var source = contentPass
+                if f > 1 {
+                    source = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
+                                     .blur(source: contentPass, sigma: 0, horizontal: true, tint: tint, downsample: f), footprint: r)
+                }
                 let h = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
-                                .blur(source: contentPass, sigma: blur.sigma, horizontal: true, tint: tint, downsample: f), footprint: r)
+                                .blur(source: source, sigma: blur.sigma, horizontal: true, tint: tint, downsample: 1), footprint: r)
                 let v = addPass([.shadow], layer, small, space: fx.rasterize ? nil : .identity,
                                 .blur(source: h, sigma: blur.sigma, horizontal: false, tint: tint, downsample: 1), footprint: r)
                 var shadowItem = composite(.pass(v), layer, r, at: Point(Double(r.x) + shadowOffset.x, Double(r.y) + shadowOffset.y),

@@ -1,5 +1,5 @@
 /// How a shadow without shadowPath is blurred: at full resolution, or, for a large σ, at a
-/// reduced one.
+/// reduced one (the content averaged f×f once, then the two blur passes at that size).
 ///
 /// Downsampling by f (an f×f box average), blurring, then magnifying bilinearly adds the box's and
 /// the tent's variances to the Gaussian's: (f² − 1)/12 + f²/6 texels², so the blur at the reduced

@@ -15,14 +15,14 @@ enum HTMLPassGraph {
             return
         }
         var names: [Int: String] = [:]
-        for finding in r.findings { names[finding.layer.id] = finding.layer.display }
+        for finding in r.findings { for member in finding.perLayer { names[member.layer.id] = member.layer.display } }
         // Depth: 0 for passes reading nothing, else one more than the deepest input.
         var depth = [Int](repeating: 0, count: passes.count)
         for (i, p) in passes.enumerated() { depth[i] = (p.inputs.filter { $0 < i }.map { depth[$0] + 1 }.max() ?? 0) }
         let read = Set(passes.flatMap(\.inputs))
         let columns = (depth.max() ?? 0) + 2
         var row = [Int](repeating: 0, count: columns)
-        let w = 210.0, hgt = 58.0, dx = 250.0, dy = 70.0
+        let w = 196.0, hgt = 58.0, dx = 228.0, dy = 70.0
         var pos: [(x: Double, y: Double)] = []
         for d in depth { pos.append((10 + Double(d) * dx, 10 + Double(row[d]) * dy)); row[d] += 1 }
         let canvasPos = (x: 10 + Double(columns - 1) * dx, y: 10.0)

@@ -119,8 +119,9 @@ final class OffscreenPassTests: XCTestCase {
         // σ = 10 pt at scale 1 = 10 px: half resolution, σ' = √(100 − (3/12 + 4/6)) / 2.
         var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 0.5; s.shadowRadius = 10
         let p = plan([s])
-        XCTAssertEqual(p.offscreenPasses.map(\.width), [40 + 2 * 31, 51, 51], "content (grown by 3σ + 1), then half")
-        guard case .blur(0, let sigma, true, _, 2) = p.offscreenPasses[1].operation else { return XCTFail("half-resolution blur") }
+        XCTAssertEqual(p.offscreenPasses.map(\.width), [40 + 2 * 31, 51, 51, 51], "content (grown by 3σ + 1), then half")
+        guard case .blur(0, 0, true, _, 2) = p.offscreenPasses[1].operation else { return XCTFail("the 2×2 average, once") }
+        guard case .blur(1, let sigma, true, _, 1) = p.offscreenPasses[2].operation else { return XCTFail("half-resolution blur") }
         XCTAssertEqual(sigma, (100 - (3.0 / 12 + 4.0 / 6)).squareRoot() / 2, accuracy: 1e-12)
         XCTAssertEqual(p.canvasItems.suffix(2).first?.uv, Rect(0, 0, 51, 46), "magnified back over the full target")
         XCTAssertEqual(ShadowBlur(sigma: 7.9).downsample, 1)
