@@ -138,10 +138,8 @@ extension Builder {
     /// Culls items entirely outside the canvas (when every corner is in front of the eye).
     func isVisible(_ quad: Rect, _ world: Transform3D) -> Bool {
         if quad.width <= 0 || quad.height <= 0 { return false }
-        let pts = quad.corners.map { world.apply($0.x, $0.y, 0) }
-        if pts.allSatisfy({ $0.w <= 0 }) { return false }
-        if pts.contains(where: { $0.w <= 0 }) { return true }
-        let r = Rect.bounding(pts.map { $0.projected })
-        return r.maxX > 0 && r.maxY > 0 && r.minX < Double(canvas.pixelWidth) && r.minY < Double(canvas.pixelHeight)
+        // The same test the profiler counts pixels with: the part in front of the eye, clipped in
+        // homogeneous space, must touch a pixel of the canvas.
+        return DeviceProjection.pixelBounds(quad, world, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
     }
 }

@@ -62,6 +62,9 @@ struct Builder {
         if alpha <= 0 { return }
         let toParent = layer.toSuperlayerSublayerSpace
         let world = toParent * parentSublayerToDevice
+        // Huge but finite values multiplied together overflow; nothing can be placed with an
+        // infinite or NaN matrix, and no NaN may reach the backend or the profiler's pixel counts.
+        guard world.elements.allSatisfy(\.isFinite) else { report(.nonFiniteGeometry, layer, path); return }
         // doubleSided = NO: a back-facing layer is culled with its flattened subtree.
         if !layer.doubleSided, isBackFacing(layer.bounds, world) { return }
         // Clips in this layer's own bounds space.

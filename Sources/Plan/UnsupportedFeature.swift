@@ -18,6 +18,9 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     case replicatorInstances
     /// More nested, differently transformed masksToBounds clips than the backend's slots.
     case deepClipNesting
+    /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
+    /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
+    case nonFiniteGeometry
 
     public var message: String {
         switch self {
@@ -29,6 +32,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .textContent: return "CATextLayer text is not rendered yet"
         case .replicatorInstances: return "CAReplicatorLayer draws only instance 0 for now"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
+        case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }
 }

@@ -82,6 +82,8 @@ struct GateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No notes on stderr (errors and the output only).")
     var quiet = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     @Option(help: ArgumentHelp("Gate shard I of N of the catalog only (1 ≤ I ≤ N): the scenes whose rank in path order is I − 1 modulo N.",
                                valueName: "I/N"),
             transform: { s in do { return try CatalogShard.parse(s) } catch { throw ValidationError("\(error)") } })
@@ -133,7 +135,8 @@ struct GateCommand: ParsableCommand {
             (files, shardInfo) = GateInputs.shard(files, s)
             if !quiet { err.write(err.dim("shard \(s): \(shardInfo!.positions.count) of \(shardInfo!.catalogScenes) scenes (round-robin on the sorted paths)")) }
         }
-        let measured = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err).measure(files)
+        let measured = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err,
+                                        limits: try limitOptions.resolved()).measure(files)
         var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline)
         result.shard = shardInfo
 

@@ -13,6 +13,7 @@ struct GateMeasure {
     var device: String?
     var quiet: Bool
     var err: Terminal
+    var limits = ActiveLimits()
 
     func measure(_ inputs: [GateInputs.Input]) throws -> [GateEvaluation.Measured] {
         // Reports, grouped by scene (several reports of a scene are several runs).
@@ -43,7 +44,7 @@ struct GateMeasure {
         DispatchQueue.concurrentPerform(iterations: untimed.count) { n in
             let path = untimed[n]
             do {
-                let m = try Self.profile(path, runs: 1, renderer: nil, timing: false)
+                let m = try Self.profile(path, runs: 1, renderer: nil, timing: false, limits: limits)
                 lock.lock(); measured[ScenePattern.normalize(path)] = m; lock.unlock()
             } catch {
                 lock.lock(); failures.append((n, error)); lock.unlock()
@@ -58,16 +59,15 @@ struct GateMeasure {
             if gpu && renderer == nil { renderer = try SceneRenderer(preferredDevice: device) }
             let runs = budget.runs(for: k)
             if !quiet { err.write(err.dim("\(path): \(runs) runs (timing rules)\(gpu ? " on \(renderer!.renderer.deviceName)" : ", plan only")")) }
-            measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true)
+            measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true, limits: limits)
         }
         return order.map { (scene: $0, measurement: measured[$0]!) }
     }
 
     /// `runs` profiles of the scene's whole timeline at its own fps.
-    static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool) throws -> SceneMeasurement {
-        let doc = try SceneDecoder.load(path: path)
-        let animated = AnimatedScene(doc)
-        let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration)
+    static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits) throws -> SceneMeasurement {
+        let animated = try limits.load(path)
+        let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         let runner = ProfileRunner(scene: animated, renderer: renderer)
         var reports: [ProfileReport] = []
         for _ in 0..<max(1, runs) {

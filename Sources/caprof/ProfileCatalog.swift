@@ -111,10 +111,10 @@ extension ProfileCommand {
 
     /// One scene's report, exactly as `caprof profile SCENE` computes it.
     func profileOne(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
-        let doc = try SceneDecoder.load(path: path)
-        let animated = AnimatedScene(doc)
+        let limits = try limitOptions.resolved()
+        let animated = try limits.load(path)
         let fps = self.fps ?? animated.fps
-        let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
+        let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         return try ProfileRunner(scene: animated, renderer: renderer)
             .run(frames: list, fps: fps, file: path, toolVersion: Caprof.configuration.version).report
     }

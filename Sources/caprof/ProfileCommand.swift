@@ -122,6 +122,8 @@ struct ProfileCommand: ParsableCommand {
     /// Frames of the strip in the HTML report (evenly spaced over the run).
     static let stripFrames = 12
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         if schema { print(ReportSchema.jsonSchema); return }
         if catalogSchema { FileHandle.standardOutput.write(Data(ReportSchema.catalogSchema.utf8)); return }
@@ -129,10 +131,10 @@ struct ProfileCommand: ParsableCommand {
         if isCatalog { return try runCatalog(err) }
         guard let scene else { return }
         do {
-            let doc = try SceneDecoder.load(path: scene)
-            let animated = AnimatedScene(doc)
+            let limits = try limitOptions.resolved()
+            let animated = try limits.load(scene)
             let fps = self.fps ?? animated.fps
-            let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
+            let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
             if let o = output { try Self.checkWritable(o) }
             let times = Dictionary(list.map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
             if let n = overlayFrames.first(where: { times[$0] == nil }) {
@@ -194,7 +196,7 @@ struct ProfileCommand: ParsableCommand {
                 text = Data(TextReport(colors: colors).render(run.report).utf8)
             case .html:
                 let html = try Self.htmlReport(run: run, overlays: overlaySets, asked: !overlayFrames.isEmpty,
-                                               layers: LayerOutline(doc.scene.root))
+                                               layers: LayerOutline(animated.document.scene.root))
                 text = Data(html.render(run.report).utf8)
             case .markdown: text = Data(MarkdownReport().render(run.report).utf8)
             case .trace: text = Data(TraceReport().render(run.report).utf8)

@@ -17,7 +17,7 @@ extension RenderCommand {
     func renderSequence(_ animated: AnimatedScene, range: FrameRange, loadTime: UInt64, start t0: UInt64) throws {
         let err = Terminal.stderr
         let fps = self.fps ?? animated.fps
-        let list = try range.frames(fps: fps, duration: animated.duration)
+        let list = try range.frames(fps: fps, duration: animated.duration, limit: try limitOptions.resolved().decoding.framesPerRun)
         var canvas = animated.canvas
         if let s = scale { canvas.scale = s }
 

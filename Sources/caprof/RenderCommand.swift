@@ -81,18 +81,21 @@ struct RenderCommand: ParsableCommand {
         if let c = sheetColumns, c < 1 { throw ValidationError("--sheet-columns must be ≥ 1") }
     }
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         do {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var loadTime: UInt64 = 0
-            let doc = try StageTimings.measure(&loadTime) { try SceneDecoder.load(path: scene) }
+            let limits = try limitOptions.resolved()
+            let doc = try StageTimings.measure(&loadTime) { try SceneDecoder.load(path: scene, limits: limits.decoding) }
             if let s = scale {
                 var c = doc.scene.canvas; c.scale = s
                 if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {
                     throw ValidationError("--scale \(s) makes the canvas \(c.pixelWidth)×\(c.pixelHeight) pixels; each side must be 1…\(Canvas.maxPixelSide)")
                 }
             }
-            let animated = AnimatedScene(doc)
+            let animated = AnimatedScene(doc, imageLimits: limits.images)
             if let range = frames {
                 try renderSequence(animated, range: range, loadTime: loadTime, start: t0)
             } else {

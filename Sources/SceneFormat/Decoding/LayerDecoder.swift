@@ -31,8 +31,8 @@ struct LayerDecoder {
         let r = try ObjectReader(v, ctx, owner: "a layer", expected: "a layer (an object)")
         let cls: LayerClass = try r["class"].map { try ctx.enumeration($0, LayerClass.self, what: "layer class") } ?? .layer
         ctx.layerCount += 1
-        if ctx.layerCount > SceneLimits.maxLayers {
-            throw ctx.limit(v, "more than \(SceneLimits.maxLayers) layers (SceneLimits.maxLayers)")
+        if ctx.layerCount > ctx.limits.layers {
+            throw ctx.limit(v, "more than \(ctx.limits.layers) layers (raise it with --limit layers=N)")
         }
         if depth > SceneLimits.maxLayerDepth {
             throw ctx.limit(v, "layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)")
@@ -59,7 +59,7 @@ struct LayerDecoder {
                 layer.name = try ctx.string(m.value)
             default:
                 guard let property = KeyPathTable.property(named: m.key) else {
-                    throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key '\(m.key)' for \(cls.rawValue)",
+                    throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
                                      suggestion: Suggestion.nearest(to: m.key, among: allowed)
                                         ?? Suggestion.nearest(to: m.key, among: KeyPathTable.properties.map(\.name)))
                 }

@@ -118,15 +118,15 @@ struct TransactionDecoder {
     private func resolve(_ v: JSONValue, time: Double) throws -> NamedLayer {
         let name = try ctx.string(v)
         guard let found = registry[name] else {
-            throw ctx.error(.unresolvedReference, v, "no layer named '\(name)'",
+            throw ctx.error(.unresolvedReference, v, "no layer named \(Echo.quoted(name))",
                             suggestion: Suggestion.nearest(to: name, among: registry.keys.sorted()))
         }
         guard found.count == 1 else {
             let places = found.compactMap { $0.location.map { "\($0.line):\($0.column)" } }.joined(separator: ", ")
-            throw ctx.error(.unresolvedReference, v, "layer name '\(name)' is not unique (\(found.count) layers, at \(places)); a name a transaction refers to must be unique")
+            throw ctx.error(.unresolvedReference, v, "layer name \(Echo.quoted(name)) is not unique (\(found.count) layers, at \(places)); a name a transaction refers to must be unique")
         }
         if let removed = found[0].removedAt {
-            throw ctx.error(.unresolvedReference, v, "layer '\(name)' was removed by the transaction at \(display(removed)) s")
+            throw ctx.error(.unresolvedReference, v, "layer \(Echo.quoted(name)) was removed by the transaction at \(display(removed)) s")
         }
         return found[0]
     }

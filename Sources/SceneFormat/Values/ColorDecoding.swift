@@ -17,13 +17,13 @@ extension DecodingContext {
         case .string(let s):
             if s.hasPrefix("#") {
                 guard let c = Self.hexColor(s) else {
-                    throw error(.invalidValue, v, "invalid color '\(s)': expected #RGB, #RRGGBB or #RRGGBBAA with hex digits",
+                    throw error(.invalidValue, v, "invalid color \(Echo.quoted(s)): expected #RGB, #RRGGBB or #RRGGBBAA with hex digits",
                                 expected: expected)
                 }
                 return c
             }
             if let c = Color.uiKitNames[s] { return c }
-            throw error(.invalidValue, v, "unknown color name '\(s)'", expected: expected,
+            throw error(.invalidValue, v, "unknown color name \(Echo.quoted(s))", expected: expected,
                         suggestion: Suggestion.nearest(to: s, among: Color.uiKitNames.keys.sorted()))
         case .array(let a):
             guard a.count == 3 || a.count == 4 else {

@@ -1,0 +1,79 @@
+import Geometry
+import Plan
+
+/// What every `FramePlan` must satisfy whatever the tree: the backend and the profiler rely on it.
+public enum PlanInvariants {
+    /// Violations in `plan` (empty: it holds).
+    ///
+    /// - every item's matrix, quad, uv, shapes and clips are finite (a NaN reaches the GPU as
+    ///   garbage and the profiler as NaN pixel counts);
+    /// - every item covers some pixel of the canvas (off-canvas items are culled by the planner);
+    /// - image indices point into `plan.images`;
+    /// - offscreen passes have a non-empty target inside the canvas, item ranges inside the item
+    ///   list, and nest properly: two passes' ranges are disjoint or one contains the other, and
+    ///   an enclosing pass comes after the passes nested in it (innermost first).
+    public static func check(_ plan: FramePlan) -> [String] {
+        var v: [String] = []
+        let w = plan.pixelWidth, h = plan.pixelHeight
+        if w < 1 || h < 1 { v.append("canvas \(w)×\(h)") }
+        for (i, item) in plan.items.enumerated() {
+            if !item.transform.elements.allSatisfy(\.isFinite) { v.append("item \(i): non-finite matrix \(item.transform)") }
+            if !finite(item.quad) || !finite(item.uv) { v.append("item \(i): non-finite quad \(item.quad) or uv \(item.uv)") }
+            for s in [item.shape, item.innerShape].compactMap({ $0 }) where !finite(s.rect) || !s.radii.allSatisfy(\.isFinite) {
+                v.append("item \(i): non-finite shape \(s.rect) \(s.radii)")
+            }
+            for c in item.clips where !c.transform.elements.allSatisfy(\.isFinite) || !finite(c.shape.rect) {
+                v.append("item \(i): non-finite clip \(c.shape.rect)")
+            }
+            if item.clips.count > DrawItem.maxClips { v.append("item \(i): \(item.clips.count) clips > \(DrawItem.maxClips)") }
+            if DeviceProjection.pixelBounds(item.quad, item.transform, width: w, height: h) == nil {
+                v.append("item \(i): covers no pixel of the \(w)×\(h) canvas (quad \(item.quad))")
+            }
+            if case .image(let index, _, let opacity) = item.paint {
+                if !plan.images.indices.contains(index) { v.append("item \(i): image index \(index) of \(plan.images.count)") }
+                if !opacity.isFinite || opacity < 0 || opacity > 1 { v.append("item \(i): opacity \(opacity)") }
+            }
+            if case .solid(let c) = item.paint, ![c.r, c.g, c.b, c.a].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) {
+                v.append("item \(i): colour \(c)")
+            }
+        }
+        let passes = plan.offscreenPasses
+        for (i, p) in passes.enumerated() {
+            let b = p.bounds
+            if b.isEmpty || b.x < 0 || b.y < 0 || b.x + b.width > w || b.y + b.height > h {
+                v.append("pass \(i) (\(p.reason.rawValue)): target \(b) not inside the \(w)×\(h) canvas")
+            }
+            if p.items.lowerBound < 0 || p.items.upperBound > plan.items.count {
+                v.append("pass \(i): items \(p.items) outside 0..<\(plan.items.count)")
+            }
+            for j in passes.indices where j > i {
+                let a = p.items, c = passes[j].items
+                let disjoint = a.upperBound <= c.lowerBound || c.upperBound <= a.lowerBound
+                let inner = c.lowerBound <= a.lowerBound && a.upperBound <= c.upperBound   // i inside j: fine (innermost first)
+                if !disjoint && !inner && !(a.isEmpty || c.isEmpty) {
+                    v.append("passes \(i) \(a) and \(j) \(c) overlap without nesting (or an outer pass comes first)")
+                }
+            }
+        }
+        return v
+    }
+
+    /// Violations in a path: every coordinate finite.
+    public static func finite(_ path: Path) -> [String] {
+        for (i, e) in path.elements.enumerated() {
+            let points: [Point]
+            switch e {
+            case .move(let p), .line(let p): points = [p]
+            case .quad(let a, let b): points = [a, b]
+            case .cubic(let a, let b, let c): points = [a, b, c]
+            case .close: points = []
+            }
+            if !points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) { return ["path element \(i) is not finite: \(e)"] }
+        }
+        return []
+    }
+
+    static func finite(_ r: Rect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+    }
+}
