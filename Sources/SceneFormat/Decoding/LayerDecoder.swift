@@ -74,6 +74,9 @@ struct LayerDecoder {
             }
         }
 
+        // CALayer's bounds setter standardises a negative size (reference §1 "bounds").
+        layer.bounds = layer.bounds.standardized
+
         // `frame` is read as `layer.frame = f` written before the transform is set (UIKit's usual
         // order): it sets bounds.size and position through the anchor point and ignores the
         // transform. Core Animation only leaves *reading* frame undefined under a transform.
