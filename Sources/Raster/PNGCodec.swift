@@ -74,9 +74,8 @@ public enum PNGCodec {
                              compression: Compression = .fast) throws {
         var straight = pixels
         unpremultiply(&straight)
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/.\(url.lastPathComponent).\(getpid()).tmp"
+        let tmp = AtomicFile.temporaryPath(for: path)
+        AtomicFile.removeStaleTemporaries(besides: path)
         var err = [CChar](repeating: 0, count: 256)
         let rc = straight.withUnsafeBufferPointer {
             caprof_png_write(tmp, $0.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, compression.filters, &err, err.count)

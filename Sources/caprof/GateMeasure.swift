@@ -66,6 +66,11 @@ struct GateMeasure {
 
     /// `runs` profiles of the scene's whole timeline at its own fps.
     static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits) throws -> SceneMeasurement {
+        // Scenes are measured on worker threads: give each the stack a maximum-depth tree needs.
+        try LargeStack.run { try profileOnThisStack(path, runs: runs, renderer: renderer, timing: timing, limits: limits) }
+    }
+
+    private static func profileOnThisStack(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits) throws -> SceneMeasurement {
         let animated = try limits.load(path)
         let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         let runner = ProfileRunner(scene: animated, renderer: renderer)

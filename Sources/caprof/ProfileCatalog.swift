@@ -111,6 +111,11 @@ extension ProfileCommand {
 
     /// One scene's report, exactly as `caprof profile SCENE` computes it.
     func profileOne(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
+        // Catalog scenes run on worker threads: give each the stack a maximum-depth tree needs.
+        try LargeStack.run { try profileOneOnThisStack(path, renderer: renderer) }
+    }
+
+    private func profileOneOnThisStack(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
         let limits = try limitOptions.resolved()
         let animated = try limits.load(path)
         let fps = self.fps ?? animated.fps

@@ -284,8 +284,8 @@ struct ProfileCommand: ParsableCommand {
     /// file or the whole new one, never a part.
     static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let tmp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let tmp = URL(fileURLWithPath: AtomicFile.temporaryPath(for: path))
+        AtomicFile.removeStaleTemporaries(besides: path)
         do {
             try data.write(to: tmp)
             if rename(tmp.path, url.path) != 0 {
