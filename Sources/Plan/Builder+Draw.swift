@@ -70,6 +70,8 @@ extension Builder {
             // Keep images upright under an odd number of geometryFlipped ancestors (reference §1.6).
             var uv = s.texels
             if flipped { uv = Rect(uv.minX, uv.maxY, uv.width, -uv.height) }
+            // Extreme contentsRect/contentsScale values can overflow the layout: nothing to sample.
+            guard s.rect.allFinite, uv.allFinite else { report(.nonFiniteGeometry, layer, path); continue }
             if !isVisible(s.rect, world) { continue }
             let sampling = chooseSampling(layer, world, s.rect, uv)
             items.append(DrawItem(layer: layer.id, role: .contents, paint: .image(index: index, sampling: sampling, opacity: Float(alpha)),
@@ -142,4 +144,9 @@ extension Builder {
         // homogeneous space, must touch a pixel of the canvas.
         return DeviceProjection.pixelBounds(quad, world, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
     }
+}
+
+extension Rect {
+    /// Origin and size finite: a rectangle the backend can draw and the profiler can measure.
+    var allFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
 }

@@ -3,6 +3,7 @@ import Foundation
 import Gate
 import Pipeline
 import Profile
+import Render
 import Report
 import SceneFormat
 
@@ -109,6 +110,7 @@ struct GateCommand: ParsableCommand {
         case let e as SceneImages.Failure: return e.description
         case let e as ProfileCommand.ReportWriteError: return "error: \(e.message)"
         case let e as UsageError: return "error: \(e.message)"
+        case let e as VulkanError: return "error: \(e): \(e.advice)"
         default: return "error: \(error)"
         }
     }

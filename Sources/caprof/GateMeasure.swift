@@ -71,7 +71,7 @@ struct GateMeasure {
     }
 
     private static func profileOnThisStack(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits) throws -> SceneMeasurement {
-        let animated = try limits.load(path)
+        let animated = try limits.load(path, drawn: renderer != nil)
         let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         let runner = ProfileRunner(scene: animated, renderer: renderer)
         var reports: [ProfileReport] = []

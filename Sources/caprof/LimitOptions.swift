@@ -55,8 +55,12 @@ struct ActiveLimits {
     var decoding = DecodingLimits.standard
     var images = ImageLimits.standard
 
-    /// Loads a scene within these limits, ready to evaluate (images decode within them later).
-    func load(_ path: String) throws -> AnimatedScene {
-        AnimatedScene(try SceneDecoder.load(path: path, limits: decoding), imageLimits: images)
+    /// Loads a scene within these limits, ready to evaluate (images decode within them later),
+    /// after checking that the host can hold a frame of its canvas (`drawn`: rendered on the GPU
+    /// and read back, else planned only).
+    func load(_ path: String, drawn: Bool) throws -> AnimatedScene {
+        let doc = try SceneDecoder.load(path: path, limits: decoding)
+        try HostMemory.check(doc.scene, bytesPerPixel: drawn ? HostMemory.drawnBytesPerPixel : HostMemory.plannedBytesPerPixel)
+        return AnimatedScene(doc, imageLimits: images)
     }
 }

@@ -117,7 +117,7 @@ extension ProfileCommand {
 
     private func profileOneOnThisStack(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
         let limits = try limitOptions.resolved()
-        let animated = try limits.load(path)
+        let animated = try limits.load(path, drawn: renderer != nil)
         let fps = self.fps ?? animated.fps
         let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         return try ProfileRunner(scene: animated, renderer: renderer)

@@ -132,7 +132,7 @@ struct ProfileCommand: ParsableCommand {
         guard let scene else { return }
         do {
             let limits = try limitOptions.resolved()
-            let animated = try limits.load(scene)
+            let animated = try limits.load(scene, drawn: !noGPU)
             let fps = self.fps ?? animated.fps
             let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
             if let o = output { try Self.checkWritable(o) }

@@ -95,6 +95,7 @@ struct RenderCommand: ParsableCommand {
                     throw ValidationError("--scale \(s) makes the canvas \(c.pixelWidth)×\(c.pixelHeight) pixels; each side must be 1…\(Canvas.maxPixelSide)")
                 }
             }
+            try HostMemory.check(doc.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel)
             let animated = AnimatedScene(doc, imageLimits: limits.images)
             if let range = frames {
                 try renderSequence(animated, range: range, loadTime: loadTime, start: t0)
