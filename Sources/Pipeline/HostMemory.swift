@@ -7,12 +7,15 @@ import SceneFormat
 /// aborts the process ("failed to allocate …", SIGABRT). Refusing it up front gives a clear error.
 public enum HostMemory {
     /// Host bytes per canvas pixel while a frame is drawn and written, measured on lavapipe
-    /// (README "Limits"): the device's target and readback buffer, the frame read back, the
-    /// straight-alpha copy encoded to PNG, and libpng's rows.
+    /// (README "Limits": peak RSS grows by ≈ 16 B per pixel from 2048² to 4096² in `render`, 12 in
+    /// `profile`): the device's target and readback buffer, the frame read back, the straight-alpha
+    /// copy encoded to PNG, and libpng's rows; 20 leaves room for overlays.
     public static let drawnBytesPerPixel = 20
     /// Host bytes per canvas pixel for plan-only work (`--no-gpu`, gate): the profiler's
-    /// per-pixel coverage and overdraw maps.
+    /// per-pixel coverage and overdraw maps (measured ≈ 1 B per pixel).
     public static let plannedBytesPerPixel = 4
+    /// The process itself: code, Swift runtime, the Vulkan driver, the scene (measured ≈ 150 MB).
+    public static let baseBytes = 256 << 20
 
     /// What this process can still allocate, in bytes: the least of the memory the kernel says is
     /// available (MemAvailable), the address-space and data limits (RLIMIT_AS, RLIMIT_DATA) less what
@@ -42,7 +45,7 @@ public enum HostMemory {
     public static func check(_ scene: Scene, scale: Double? = nil, bytesPerPixel: Int, available: Int? = HostMemory.available()) throws {
         var canvas = scene.canvas
         if let scale { canvas.scale = scale }
-        let needed = canvas.pixelWidth * canvas.pixelHeight * bytesPerPixel
+        let needed = canvas.pixelWidth * canvas.pixelHeight * bytesPerPixel + baseBytes
         guard let available, needed > available else { return }
         throw SceneError(.limitExceeded, at: SourceLocation(file: scene.sourceFile, pointer: "/canvas", line: 0, column: 0),
                          "a \(canvas.pixelWidth)×\(canvas.pixelHeight)-pixel canvas needs about \(gib(needed)) of host memory per frame, "

@@ -163,10 +163,16 @@ enum CatalogInputs {
     /// catalog names "caprofCatalog" before its scenes' "caprofReport"), nil for anything else (a
     /// scene).
     static func marker(of path: String) -> String? {
-        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
+        // Opening a FIFO or a device would block: only regular files are peeked at (the scene
+        // loader then refuses the others with a clear error).
+        guard isRegularFile(path), let h = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? h.close() }
         let head = (try? h.read(upToCount: 4096)) ?? Data()
         return outputMarkers.compactMap { m in head.range(of: Data(m.utf8)).map { (m, $0.lowerBound) } }
             .min { $0.1 < $1.1 }?.0
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: path))?[.type] as? FileAttributeType == .typeRegular
     }
 }
