@@ -200,3 +200,18 @@ final class StaleTemporaryTests: XCTestCase {
         XCTAssertNil(AtomicFile.stalePID(".report.json.-5.tmp"))
     }
 }
+
+/// Chunk lengths are checked against the file before libpng allocates for them.
+final class PNGChunkTests: XCTestCase {
+    func testAChunkLongerThanTheFileIsCorruptAtOnce() throws {
+        // Found by the png fuzz target: a 2×2 palette image whose tEXt chunk claims 2³¹ − 1 bytes
+        // made libpng allocate and zero 2 GiB. 108 bytes in all; the chunk starts at byte 51.
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Regressions/png/text-chunk-claiming-2-GiB.png")
+        let bytes = try [UInt8](Data(contentsOf: url))
+        XCTAssertEqual(bytes.count, 108)
+        XCTAssertThrowsError(try PNGCodec.decode(bytes)) { e in
+            XCTAssertEqual((e as? PNGError)?.kind, .corrupt)
+            XCTAssertEqual("\(e)", "corrupt PNG: chunk 'tEXt' at byte 51 claims 2147483647 bytes but only 49 remain")
+        }
+    }
+}
