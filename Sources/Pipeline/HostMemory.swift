@@ -9,13 +9,16 @@ public enum HostMemory {
     /// Host bytes per canvas pixel while a frame is drawn and written, measured on lavapipe
     /// (README "Limits": peak RSS grows by ≈ 16 B per pixel from 2048² to 4096² in `render`, 12 in
     /// `profile`): the device's target and readback buffer, the frame read back, the straight-alpha
-    /// copy encoded to PNG, and libpng's rows; 20 leaves room for overlays.
-    public static let drawnBytesPerPixel = 20
+    /// copy encoded to PNG, and libpng's rows.
+    public static let drawnBytesPerPixel = 16
     /// Host bytes per canvas pixel for plan-only work (`--no-gpu`, gate): the profiler's
     /// per-pixel coverage and overdraw maps (measured ≈ 1 B per pixel).
     public static let plannedBytesPerPixel = 4
-    /// The process itself: code, Swift runtime, the Vulkan driver, the scene (measured ≈ 150 MB).
-    public static let baseBytes = 256 << 20
+    /// Kept free for the rest of the process when the Vulkan driver is not started yet: lavapipe
+    /// maps ≈ 600 MiB of address space (thread stacks, JIT), which counts against `ulimit -v`.
+    public static let driverReserveBytes = 640 << 20
+    /// Kept free once the driver is up (its mappings are then in VmSize already).
+    public static let runningReserveBytes = 32 << 20
 
     /// What this process can still allocate, in bytes: the least of the memory the kernel says is
     /// available (MemAvailable), the address-space and data limits (RLIMIT_AS, RLIMIT_DATA) less what
@@ -42,10 +45,14 @@ public enum HostMemory {
     }
 
     /// Refuses `canvas` when a frame needs more than `available` bytes at `bytesPerPixel`.
-    public static func check(_ scene: Scene, scale: Double? = nil, bytesPerPixel: Int, available: Int? = HostMemory.available()) throws {
+    /// `driverStarted`: whether the Vulkan driver is loaded already (checked before and after, so a
+    /// hopeless canvas fails fast and the driver's own mappings are counted once known).
+    public static func check(_ scene: Scene, scale: Double? = nil, bytesPerPixel: Int, driverStarted: Bool = false,
+                             available: Int? = HostMemory.available()) throws {
         var canvas = scene.canvas
         if let scale { canvas.scale = scale }
-        let needed = canvas.pixelWidth * canvas.pixelHeight * bytesPerPixel + baseBytes
+        let reserve = bytesPerPixel == plannedBytesPerPixel ? runningReserveBytes : driverStarted ? runningReserveBytes : driverReserveBytes
+        let needed = canvas.pixelWidth * canvas.pixelHeight * bytesPerPixel + reserve
         guard let available, needed > available else { return }
         throw SceneError(.limitExceeded, at: SourceLocation(file: scene.sourceFile, pointer: "/canvas", line: 0, column: 0),
                          "a \(canvas.pixelWidth)×\(canvas.pixelHeight)-pixel canvas needs about \(gib(needed)) of host memory per frame, "
@@ -58,7 +65,7 @@ public enum HostMemory {
     private static func field(_ path: String, _ key: String) -> Int? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8),
               let line = text.split(separator: "\n").first(where: { $0.hasPrefix(key) }) else { return nil }
-        return Int(line.dropFirst(key.count).split(separator: " ").first ?? "")
+        return Int(line.dropFirst(key.count).split(whereSeparator: { $0 == " " || $0 == "\t" }).first ?? "")
     }
 
     /// A file holding one number ("max" or unreadable: nil).

@@ -60,7 +60,7 @@ struct ActiveLimits {
     /// and read back, else planned only).
     func load(_ path: String, drawn: Bool) throws -> AnimatedScene {
         let doc = try SceneDecoder.load(path: path, limits: decoding)
-        try HostMemory.check(doc.scene, bytesPerPixel: drawn ? HostMemory.drawnBytesPerPixel : HostMemory.plannedBytesPerPixel)
+        try HostMemory.check(doc.scene, bytesPerPixel: drawn ? HostMemory.drawnBytesPerPixel : HostMemory.plannedBytesPerPixel)   // driver maybe up (catalogs): the larger reserve is the safe side
         return AnimatedScene(doc, imageLimits: images)
     }
 }

@@ -143,6 +143,8 @@ struct ProfileCommand: ParsableCommand {
             }
             if let d = overlays { try Self.prepareDirectory(d) }
             let renderer = noGPU ? nil : try SceneRenderer(preferredDevice: device)
+            // Again now that the driver is up: its threads and reservations count against ulimit -v.
+            if renderer != nil { try HostMemory.check(animated.document.scene, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true) }
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
             let runner = ProfileRunner(scene: animated, renderer: renderer)
             let thumbnails = format == .html && renderer != nil

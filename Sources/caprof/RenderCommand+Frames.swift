@@ -36,6 +36,8 @@ extension RenderCommand {
         try makeOutputDirectory(output)
 
         let renderer = try SceneRenderer(preferredDevice: device)
+        // Again now that the driver is up: its threads and reservations count against ulimit -v.
+        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
         renderer.record(\.load, nanoseconds: loadTime)
         var warnings = Warnings(animated, scene: scene)
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)

@@ -115,6 +115,8 @@ struct RenderCommand: ParsableCommand {
     func renderOne(_ animated: AnimatedScene, loadTime: UInt64, start t0: UInt64) throws {
         let err = Terminal.stderr
         let renderer = try SceneRenderer(preferredDevice: device)
+        // Again now that the driver is up: its threads and reservations count against ulimit -v.
+        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
         let frame = try renderer.render(animated, at: time ?? 0, scale: scale)
         renderer.record(\.load, nanoseconds: loadTime)
         let t1 = DispatchTime.now().uptimeNanoseconds

@@ -91,7 +91,14 @@ final class HostileInputCLITests: CLITestCase {
         let s = try write("big.json", ##"{"caprof": 1, "canvas": {"width": 16384, "height": 16384}, "root": {"bounds": [0, 0, 16384, 16384], "position": [8192, 8192], "backgroundColor": "#fff"}}"##)
         let r = try caprofLimited(["render", s, "-o", tmp.appendingPathComponent("big.png").path], addressSpaceKiB: 3 << 20)
         XCTAssertEqual(r.code, 65, r.stderr)
-        XCTAssertTrue(r.stderr.contains("/canvas: a 16384×16384-pixel canvas needs about 5.2 GiB of host memory per frame"), r.stderr)
+        // 16 B/px × 16384² = 4 GiB + 640 MiB kept for the driver, before the driver starts.
+        XCTAssertTrue(r.stderr.contains("/canvas: a 16384×16384-pixel canvas needs about 4.6 GiB of host memory per frame"), r.stderr)
+        // Under a cap that lets the driver start but not allocate the target: Vulkan's own
+        // out-of-memory, reported with what to do (a tool error, 70), not an abort.
+        let small = try write("small.json", ##"{"caprof": 1, "canvas": {"width": 4096, "height": 4096}, "root": {"bounds": [0, 0, 4096, 4096], "position": [2048, 2048], "backgroundColor": "#fff"}}"##)
+        let oom = try caprofLimited(["render", small, "-o", tmp.appendingPathComponent("small.png").path], addressSpaceKiB: 700 << 10)
+        XCTAssertTrue([65, 70].contains(oom.code), "\(oom.code): \(oom.stderr)")
+        XCTAssertTrue(oom.stderr.contains("host memory") || oom.stderr.contains("the Vulkan device ran out of memory"), oom.stderr)
     }
 
     func testGateRecordNeverDestroysTheBaselineOnError() throws {
