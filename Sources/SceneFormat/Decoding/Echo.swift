@@ -15,7 +15,9 @@ enum Echo {
     /// A JSON pointer with each over-long token shortened the same way (`/root/aaaa…(4194304 characters)`).
     static func pointer(_ p: String) -> String {
         if p.utf8.count <= maxBytes * 4 { return p }
-        return p.split(separator: "/", omittingEmptySubsequences: false).map { token -> String in
+        // Split on the bytes (a Character split of a 5 MB token is ten times slower).
+        return p.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map { bytes -> String in
+            let token = Substring(bytes)
             if token.utf8.count <= maxBytes { return String(token) }
             return String(String.UnicodeScalarView(token.unicodeScalars.prefix(keptScalars))) + "…(\(token.unicodeScalars.count) characters)"
         }.joined(separator: "/")

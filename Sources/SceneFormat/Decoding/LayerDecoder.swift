@@ -50,7 +50,6 @@ struct LayerDecoder {
         layer.contentsScale = ctx.canvasScale
         layer.rasterizationScale = ctx.canvasScale
 
-        let allowed = Self.keys(for: cls)
         for m in r.members {
             switch m.key {
             case "class", "frame", "mask", "sublayers", "animations":
@@ -60,7 +59,7 @@ struct LayerDecoder {
             default:
                 guard let property = KeyPathTable.property(named: m.key) else {
                     throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
-                                     suggestion: Suggestion.nearest(to: m.key, among: allowed)
+                                     suggestion: Suggestion.nearest(to: m.key, among: Self.keys(for: cls))   // built only for an error: half the decoding time of 100 000 layers otherwise
                                         ?? Suggestion.nearest(to: m.key, among: KeyPathTable.properties.map(\.name)))
                 }
                 if let owner = property.layerClass, owner != cls {
