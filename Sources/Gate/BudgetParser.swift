@@ -14,7 +14,7 @@ public enum BudgetParser {
 
     public static func load(path: String) throws -> Budget {
         // Not opened unless it is a regular file within the size limit (a FIFO would block).
-        let attributes = try? FileManager.default.attributesOfItem(atPath: path)
+        let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
         if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
             throw GateError(file: path, "cannot read the budget file: it is not a regular file")
         }

@@ -14,7 +14,7 @@ public final class ImageLoader {
 
     public func load(path: String) throws -> Bitmap {
         if let b = cache[path] { return b }
-        guard let attrs = try? FileManager.default.attributesOfItem(atPath: path) else {
+        guard let attrs = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path) else {
             throw PNGError(kind: .io, message: "image file not found: \(path)")
         }
         // A FIFO or a device would block or never end: refused before it is opened.

@@ -21,7 +21,7 @@ public enum SceneDecoder {
         let noPosition = SourceLocation(file: path, pointer: "", line: 0, column: 0)
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            attributes = try FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
         } catch {
             throw SceneError(.io, at: noPosition, "cannot read the scene file: it does not exist or is not accessible")
         }
@@ -29,7 +29,8 @@ public enum SceneDecoder {
         case .typeRegular?: break
         case .typeDirectory?: throw SceneError(.io, at: noPosition, "cannot read the scene file: it is a directory")
         default:
-            // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened.
+            // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened
+            // (symbolic links are followed first: a link to a scene file is a scene file).
             throw SceneError(.io, at: noPosition, "cannot read the scene file: it is not a regular file (a FIFO, socket or device); save the scene to a file first")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0

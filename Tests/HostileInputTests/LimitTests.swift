@@ -94,6 +94,13 @@ final class LimitTests: XCTestCase {
         XCTAssertThrowsError(try SceneDecoder.load(path: "/dev/zero")) { e in
             XCTAssertEqual((e as? SceneError)?.kind, .io)
         }
+        // A symbolic link is followed: to a regular file it reads, to the FIFO it is refused.
+        let real = dir.appendingPathComponent("real.json").path
+        try Data(#"{"caprof": 1, "canvas": {"width": 1, "height": 1}, "root": {}}"#.utf8).write(to: URL(fileURLWithPath: real))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("link.json").path, withDestinationPath: real)
+        XCTAssertNoThrow(try SceneDecoder.load(path: dir.appendingPathComponent("link.json").path))
+        try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("fifo-link.json").path, withDestinationPath: fifo)
+        XCTAssertThrowsError(try SceneDecoder.load(path: dir.appendingPathComponent("fifo-link.json").path))
     }
 }
 
