@@ -60,7 +60,7 @@ let package = Package(
         .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),
         .testTarget(name: "CLITests", dependencies: []),
         // Hostile input: limits, numbers, committed fuzz regressions replayed.
-        .testTarget(name: "HostileInputTests", dependencies: ["FuzzHarness", "SceneFormat", "Raster", "Plan", "Pipeline", "Animation", "LayerModel", "Geometry"],
+        .testTarget(name: "HostileInputTests", dependencies: ["FuzzHarness", "SceneFormat", "Raster", "Plan", "Pipeline", "Render", "Animation", "LayerModel", "Geometry"],
                     exclude: ["Regressions"]),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.
