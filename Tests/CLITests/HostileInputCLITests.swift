@@ -113,6 +113,22 @@ final class HostileInputCLITests: CLITestCase {
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".tmp") }, [])
     }
 
+    func testAKilledRunsTemporariesAreRemovedByTheNextRunIntoThePlace() throws {
+        // What SIGKILL mid-write leaves: `.NAME.PID.tmp` of a process that no longer exists.
+        let p = Process()   // a finished process: its PID is free; p.executableURL = URL(fileURLWithPath: "/bin/true"); try p.run(); p.waitUntilExit()
+        let pid = p.processIdentifier
+        let frames = tmp.appendingPathComponent("frames"), reports = tmp.appendingPathComponent("reports")
+        for d in [frames, reports] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        let staleFrame = frames.appendingPathComponent(".frame-00007.png.\(pid).tmp").path
+        let staleReport = reports.appendingPathComponent(".report.json.\(pid).tmp").path
+        for f in [staleFrame, staleReport] { XCTAssertTrue(FileManager.default.createFile(atPath: f, contents: Data([0]))) }
+        let s = try write("s.json", scene(##"{"bounds": [0, 0, 20, 10], "position": [10, 5], "backgroundColor": "#0f0"}"##))
+        XCTAssertEqual(try caprof(["render", s, "--frames", "0f:2f", "-o", frames.path, "-q"]).code, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: frames.path).sorted(), ["frame-00000.png", "frame-00001.png"])
+        XCTAssertEqual(try caprof(["profile", s, "--no-gpu", "--format", "json", "-o", reports.appendingPathComponent("report.json").path]).code, 0)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: reports.path), ["report.json"])
+    }
+
     /// Runs caprof under `prlimit --as` (util-linux) so that allocations fail as they would on a
     /// machine with that little memory.
     func caprofLimited(_ args: [String], addressSpaceKiB: Int) throws -> Run {
