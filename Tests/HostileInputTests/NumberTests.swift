@@ -1,5 +1,6 @@
 import XCTest
 import FuzzHarness
+import Animation
 import Geometry
 import LayerModel
 import Plan
@@ -125,5 +126,47 @@ final class NegativeSizeTests: XCTestCase {
     func testNegativeBoundsSizeIsStandardised() throws {
         let root = try decode(scene(root: ##"{"bounds": [0, 0, -10, -20]}"##)).scene.root
         XCTAssertEqual(root.bounds, Rect(-10, -20, 10, 20))
+    }
+}
+
+/// Timing at the edges, with the behaviour each has (reference §3; scene-format.md "duration").
+final class TimingEdgeTests: XCTestCase {
+    func opacity(_ animation: String, at times: [Double]) throws -> (values: [Double], duration: Double) {
+        let doc = try decode(scene(root: """
+            {"bounds": [0, 0, 10, 10], "animations": [{"class": "CABasicAnimation", "keyPath": "opacity", "fromValue": 0, "toValue": 1, \(animation)}]}
+            """))
+        let timeline = PresentationTimeline(scene: doc.scene, animations: doc.animations, transactions: doc.transactions)
+        return (times.map { timeline.presentation(at: $0).opacity }, timeline.duration)
+    }
+
+    func testZeroDurationMeansTheQuarterSecondDefault() throws {
+        // duration 0 = CATransaction's default 0.25 s; linear (no timing function): t = 0.125 is halfway.
+        let r = try opacity(#""duration": 0"#, at: [0.125])
+        XCTAssertEqual(r.values[0], 0.5, accuracy: 1e-9)
+        XCTAssertEqual(r.duration, 0.25, accuracy: 1e-9)
+    }
+
+    func testSpeedZeroFreezesAtTheStart() throws {
+        // speed 0 freezes the animation's local time at timeOffset (0): fromValue throughout; the
+        // run then lasts the 10 s cap rather than forever.
+        let r = try opacity(#""duration": 1, "speed": 0"#, at: [0, 0.5, 5])
+        XCTAssertEqual(r.values, [0, 0, 0])
+        XCTAssertEqual(r.duration, 10)
+    }
+
+    func testAHugeRepeatCountIsForever() throws {
+        // 1e308 repeats of 1 s overflow nothing: the animation simply never ends within the run,
+        // which is capped at 10 s (README "Animation decisions").
+        let r = try opacity(#""duration": 1, "repeatCount": 1e308"#, at: [2.25, 9.5])
+        XCTAssertEqual(r.values[0], 0.25, accuracy: 1e-9)
+        XCTAssertEqual(r.values[1], 0.5, accuracy: 1e-9)
+        XCTAssertEqual(r.duration, 10)
+    }
+
+    func testAHugeDurationIsFinite() throws {
+        let r = try opacity(#""duration": 1e308"#, at: [0, 5])
+        XCTAssertEqual(r.values[0], 0)
+        XCTAssertEqual(r.values[1], 5e-308, accuracy: 1e-300)
+        XCTAssertTrue(r.duration.isFinite)
     }
 }
