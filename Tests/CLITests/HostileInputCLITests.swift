@@ -115,8 +115,12 @@ final class HostileInputCLITests: CLITestCase {
 
     func testAKilledRunsTemporariesAreRemovedByTheNextRunIntoThePlace() throws {
         // What SIGKILL mid-write leaves: `.NAME.PID.tmp` of a process that no longer exists.
-        let p = Process()   // a finished process: its PID is free; p.executableURL = URL(fileURLWithPath: "/bin/true"); try p.run(); p.waitUntilExit()
+        let p = Process()   // a finished process: its PID is free
+        p.executableURL = URL(fileURLWithPath: "/bin/true")
+        try p.run()
         let pid = p.processIdentifier
+        p.waitUntilExit()
+        XCTAssertGreaterThan(pid, 0)
         let frames = tmp.appendingPathComponent("frames"), reports = tmp.appendingPathComponent("reports")
         for d in [frames, reports] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
         let staleFrame = frames.appendingPathComponent(".frame-00007.png.\(pid).tmp").path

@@ -184,8 +184,10 @@ final class StaleTemporaryTests: XCTestCase {
         // A process that has exited: its PID is free (kill(pid, 0) → ESRCH).
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/bin/true")
-        try p.run(); p.waitUntilExit()
+        try p.run()
         let dead = p.processIdentifier
+        p.waitUntilExit()
+        XCTAssertGreaterThan(dead, 0)
         let stale = dir.appendingPathComponent(".frame-00003.png.\(dead).tmp").path
         let live = dir.appendingPathComponent(".frame-00004.png.1.tmp").path   // PID 1 is alive
         let mine = dir.appendingPathComponent(".notes.tmp").path               // not caprof's form
