@@ -5,6 +5,7 @@ import Animation
 import SceneFormat
 import Raster
 import Plan
+import Profile
 
 /// One fuzz target: what the harness does with one input, and the invariants it checks.
 ///
@@ -16,7 +17,8 @@ import Plan
 public enum FuzzTarget: String, CaseIterable, Sendable {
     /// `JSONParser.parse`: strict JSON with positions.
     case json
-    /// `SceneDecoder.decode`, then the presentation tree at a few times and its frame plan.
+    /// `SceneDecoder.decode`, then the presentation tree at a few times, its frame plan and (for
+    /// canvases up to 256² pixels) the profiler's per-frame counters.
     case scene
     /// SVG path data (`ValueGrammars.svgPath`).
     case svgPath = "svg-path"
@@ -69,6 +71,11 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             }
             let plan = FramePlanner(canvas: doc.scene.canvas, images: images).plan(root: tree)
             violations += PlanInvariants.check(plan).map { "t = \(t): \($0)" }
+            // The profiler rasterises coverage per pixel: only small canvases, to keep the target fast.
+            if plan.pixelWidth * plan.pixelHeight <= 256 * 256 {
+                let a = FrameAnalyzer(canvasScale: doc.scene.canvas.scale).analyze(plan, tree: tree, index: 0, time: t)
+                violations += PlanInvariants.check(a.counters).map { "t = \(t): \($0)" }
+            }
         }
         return violations
     }

@@ -1,5 +1,6 @@
 import Geometry
 import Plan
+import Profile
 
 /// What every `FramePlan` must satisfy whatever the tree: the backend and the profiler rely on it.
 public enum PlanInvariants {
@@ -55,6 +56,18 @@ public enum PlanInvariants {
                 }
             }
         }
+        return v
+    }
+
+    /// Violations in a frame's profile counters: whole, non-negative, consistent, no NaN.
+    public static func check(_ c: FrameCounters) -> [String] {
+        var v: [String] = []
+        if !c.overdraw.isFinite || c.overdraw < 0 { v.append("overdraw \(c.overdraw)") }
+        if [c.items, c.offscreenPasses, c.offscreenPixels, c.shadedPixels, c.blendedPixels, c.maxOverdraw].contains(where: { $0 < 0 }) {
+            v.append("negative counter \(c)")
+        }
+        if c.blendedPixels > c.shadedPixels { v.append("blended \(c.blendedPixels) > shaded \(c.shadedPixels)") }
+        if c.overdrawHistogram.reduce(0, +) != c.canvasPixels { v.append("overdraw histogram \(c.overdrawHistogram) does not add up to \(c.canvasPixels) pixels") }
         return v
     }
 
