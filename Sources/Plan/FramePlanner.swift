@@ -72,6 +72,11 @@ struct Builder {
         if !layer.doubleSided, isBackFacing(layer.bounds, world) { return }
         // Clips in this layer's own bounds space.
         let localClips = clips.map { ActiveClip(fromSublayerSpace: toParent * $0.fromSublayerSpace, shape: $0.shape, layer: $0.layer) }
+        // A clip's matrix into this layer's space can overflow even where the device matrix does
+        // not (a huge scale under a tiny one): such a layer cannot be clipped, so is not drawn.
+        guard localClips.allSatisfy({ $0.fromSublayerSpace.elements.allSatisfy(\.isFinite) }) else {
+            report(.nonFiniteGeometry, layer, path); return
+        }
         let clipList = drawClips(localClips, layer, path)
         let firstItem = items.count
         defer { recordOffscreenPasses(layer, world, subtreeItems: firstItem..<items.count) }
