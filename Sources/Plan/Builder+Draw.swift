@@ -16,7 +16,9 @@ extension Builder {
         let outer = RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve)
         let bw = layer.borderWidth
         let innerRect = layer.bounds.standardized.insetBy(dx: bw, dy: bw)
-        let inner: RoundedShape? = innerRect.width > 0 && innerRect.height > 0
+        // Signed sizes: a border wider than half the bounds leaves no hole (insetBy then gives a
+        // negative size, whose `width` would read positive), and an infinite one neither.
+        let inner: RoundedShape? = innerRect.size.width > 0 && innerRect.size.height > 0 && innerRect.allFinite
             ? RoundedShape(rect: innerRect, radii: outer.radii.map { max(0, $0 - bw) }, curve: layer.cornerCurve) : nil
         emitShape(layer, .border, RGBA(premultiplying: c, opacity: alpha), world, outer, inner: inner, clips, forceShape: true)
     }

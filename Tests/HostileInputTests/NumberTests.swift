@@ -170,3 +170,19 @@ final class TimingEdgeTests: XCTestCase {
         XCTAssertTrue(r.duration.isFinite)
     }
 }
+
+/// Borders at the edges: wider than half the layer, or huge.
+final class BorderEdgeTests: XCTestCase {
+    func testABorderWiderThanHalfTheLayerLeavesNoHole() throws {
+        // 10×10 with borderWidth 8: the inset rectangle would be −6 × −6; Core Animation's border
+        // then covers the whole layer (reference §1.8: the border is drawn inset by its width).
+        for width in [8.0, 1e308] {
+            let doc = try decode(scene(root: ##"{"bounds": [0, 0, 10, 10], "position": [5, 5], "borderWidth": \##(width), "borderColor": "#000"}"##))
+            let plan = FramePlanner(canvas: doc.scene.canvas, images: [:]).plan(root: doc.scene.root)
+            XCTAssertEqual(plan.items.count, 1, "\(width)")
+            XCTAssertEqual(plan.items.first?.role, .border)
+            XCTAssertNil(plan.items.first?.innerShape, "\(width)")
+            XCTAssertEqual(PlanInvariants.check(plan), [], "\(width)")
+        }
+    }
+}
