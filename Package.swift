@@ -10,6 +10,8 @@ let package = Package(
     products: [
         .executable(name: "caprof", targets: ["caprof"]),
         .library(name: "CaprofKit", targets: ["Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate"]),
+        // For tools/fuzz (a separate package): what each fuzz target does with an input.
+        .library(name: "FuzzHarness", targets: ["FuzzHarness"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -49,6 +51,8 @@ let package = Package(
         .target(name: "Gate", dependencies: ["Profile", "Report", "SceneFormat"], exclude: ["README.md"]),
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
         .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile"], exclude: ["README.md"]),
+        // Fuzz targets' bodies and invariants, without libFuzzer (tools/fuzz links it); replayed by HostileInputTests.
+        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "Animation", "Raster", "Plan", "Profile", "LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
             "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate",
@@ -68,6 +72,9 @@ let package = Package(
         .testTarget(name: "AssetImportTests", dependencies: ["AssetImport", "SceneFormat", "Animation", "LayerModel", "Geometry"]),
         // Converted assets render the same pixels as the assets (lavapipe).
         .testTarget(name: "AssetRenderTests", dependencies: ["AssetImport", "Pipeline", "SceneFormat"]),
+        // Hostile input: limits, numbers, committed fuzz regressions replayed.
+        .testTarget(name: "HostileInputTests", dependencies: ["FuzzHarness", "SceneFormat", "Raster", "Plan", "Pipeline", "Render", "Animation", "LayerModel", "Geometry"],
+                    exclude: ["Regressions"]),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.
         .testTarget(name: "ReftestTests", dependencies: ["Pipeline", "SceneFormat", "Raster", "Render", "Plan"],

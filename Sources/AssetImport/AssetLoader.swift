@@ -49,7 +49,9 @@ public struct StateSelection: Sendable, Equatable {
 /// One entry point for every scene source: picks the importer by file type and returns the same
 /// `SceneDocument` the scene-file decoder returns.
 public enum AssetLoader {
-    public static func load(path: String, states: StateSelection = StateSelection()) throws -> SceneDocument {
+    /// `limits` apply to scene files (archives and packages are bounded by their own readers).
+    public static func load(path: String, states: StateSelection = StateSelection(),
+                            limits: DecodingLimits = .standard) throws -> SceneDocument {
         let kind = AssetKind.of(path: path)
         if kind != .package && kind != .caml && !states.isEmpty {
             throw SceneError(.invalidValue, at: SourceLocation(file: path, pointer: "", line: 0, column: 0),
@@ -57,7 +59,7 @@ public enum AssetLoader {
         }
         switch kind {
         case .sceneJSON:
-            return try SceneDecoder.load(path: path)
+            return try SceneDecoder.load(path: path, limits: limits)
         case .archive:
             return try ArchiveImporter.decode(data: try readFile(path), file: path)
         case .caml:

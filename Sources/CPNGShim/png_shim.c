@@ -40,6 +40,28 @@ static int open_reader(const uint8_t *data, size_t len, reader_t *r, png_structp
         set_err(err, err_len, "not a PNG file (bad signature)");
         return CAPROF_PNG_NOT_PNG;
     }
+    // libpng allocates (and zeroes) a chunk's buffer before reading its data: a 108-byte file
+    // whose tEXt chunk claims 2 GiB cost 2 GiB and seconds (found by tools/fuzz), whatever
+    // png_set_chunk_malloc_max says. The data is all in memory, so every chunk's length is checked
+    // against what remains before libpng sees the file.
+    size_t at = 8;
+    while (at + 8 <= len) {
+        uint32_t n = (uint32_t)data[at] << 24 | (uint32_t)data[at + 1] << 16 | (uint32_t)data[at + 2] << 8 | data[at + 3];
+        if (n > 0x7FFFFFFFu || (size_t)n + 12 > len - at) {
+            char type[5], msg[160];
+            for (int k = 0; k < 4; k++) {
+                uint8_t c = data[at + 4 + k];
+                type[k] = (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') ? (char)c : '?';
+            }
+            type[4] = 0;
+            snprintf(msg, sizeof msg, "chunk '%s' at byte %zu claims %u bytes but only %zu remain",
+                     type, at, n, len - at - 8);
+            set_err(err, err_len, msg);
+            return CAPROF_PNG_CORRUPT;
+        }
+        if (memcmp(data + at + 4, "IEND", 4) == 0) break;
+        at += (size_t)n + 12;
+    }
     r->data = data; r->len = len; r->pos = 0; r->err = err; r->err_len = err_len;
     *png = png_create_read_struct(PNG_LIBPNG_VER_STRING, r, on_error, on_warning);
     if (!*png) { set_err(err, err_len, "out of memory"); return CAPROF_PNG_NO_MEMORY; }
@@ -48,6 +70,9 @@ static int open_reader(const uint8_t *data, size_t len, reader_t *r, png_structp
     png_set_read_fn(*png, r, read_mem);
     // Refuse absurd dimensions inside libpng too (defence in depth against hostile headers).
     png_set_user_limits(*png, 1u << 20, 1u << 20);
+    // Bound what libpng allocates for ancillary chunks (zTXt/iCCP inflation) and how many it keeps.
+    png_set_chunk_malloc_max(*png, 8u << 20);
+    png_set_chunk_cache_max(*png, 1000);
     return CAPROF_PNG_OK;
 }
 

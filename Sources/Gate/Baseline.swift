@@ -50,6 +50,10 @@ public struct Baseline: Sendable, Equatable, Codable {
 
     /// Reads a baseline file, or a JSON profile report as the baseline of its scene.
     public static func load(path: String) throws -> Baseline {
+        // A FIFO or a device would block or never end: refused before it is opened.
+        if let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType, type != .typeRegular {
+            throw GateError(file: path, "cannot read the baseline file: it is not a regular file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GateError(file: path, "cannot read the baseline file: it does not exist or is not accessible (record one with --record)")
         }

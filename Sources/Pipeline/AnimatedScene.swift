@@ -1,5 +1,6 @@
 import Animation
 import LayerModel
+import Raster
 import SceneFormat
 
 /// A loaded scene ready to be rendered at any time: the document, its one `PresentationTimeline`
@@ -10,10 +11,12 @@ import SceneFormat
 public final class AnimatedScene {
     public let document: SceneDocument
     public let timeline: PresentationTimeline
-    public private(set) var images = SceneImages()
+    public private(set) var images: SceneImages
 
-    public init(_ document: SceneDocument) {
+    /// `imageLimits` bound each image and all of them together (checked from headers before decoding).
+    public init(_ document: SceneDocument, imageLimits: ImageLimits = .standard) {
         self.document = document
+        images = SceneImages(loader: ImageLoader(limits: imageLimits))
         timeline = PresentationTimeline(scene: document.scene, animations: document.animations,
                                         transactions: document.transactions)
     }

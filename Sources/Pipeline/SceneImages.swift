@@ -47,7 +47,7 @@ public struct SceneImages {
                 case .file(let path): bitmap = try loader.load(path: path)
                 // Keyed by the bytes themselves (the table), not by where they are written: two
                 // different data URIs may come from the same place at different times.
-                case .data(let bytes): bitmap = try ImageCodec.decode(bytes)
+                case .data(let bytes): bitmap = try loader.decodeUncached(bytes)
                 }
             } catch let e as PNGError {
                 throw Failure(source: s, error: e)

@@ -18,6 +18,8 @@ extension Builder {
                 let lastInClip = Rect.bounding(last.shape.rect.corners.map {
                     Point(($0.x - rel.m41) / rel.m11, ($0.y - rel.m42) / rel.m22)
                 })
+                // A near-zero scale sends the corners to infinity: keep both clips rather than merge.
+                guard lastInClip.allFinite else { list.append(clip); return list }
                 guard let r = lastInClip.intersection(clip.shape.rect) else { return nil }
                 list.removeLast()
                 list.append(ActiveClip(fromSublayerSpace: clip.fromSublayerSpace, shape: RoundedShape(rect: r), layer: clip.layer,

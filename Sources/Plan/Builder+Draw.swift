@@ -16,7 +16,9 @@ extension Builder {
         let outer = RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve)
         let bw = layer.borderWidth
         let innerRect = layer.bounds.standardized.insetBy(dx: bw, dy: bw)
-        let inner: RoundedShape? = innerRect.width > 0 && innerRect.height > 0
+        // Signed sizes: a border wider than half the bounds leaves no hole (insetBy then gives a
+        // negative size, whose `width` would read positive), and an infinite one neither.
+        let inner: RoundedShape? = innerRect.size.width > 0 && innerRect.size.height > 0 && innerRect.allFinite
             ? RoundedShape(rect: innerRect, radii: outer.radii.map { max(0, $0 - bw) }, curve: layer.cornerCurve) : nil
         emitShape(layer, .border, RGBA(premultiplying: c, opacity: alpha), world, outer, inner: inner, clips, forceShape: true)
     }
@@ -71,6 +73,8 @@ extension Builder {
             // Keep images upright under an odd number of geometryFlipped ancestors (reference §1.6).
             var uv = s.texels
             if flipped { uv = Rect(uv.minX, uv.maxY, uv.width, -uv.height) }
+            // Extreme contentsRect/contentsScale values can overflow the layout: nothing to sample.
+            guard s.rect.allFinite, uv.allFinite else { report(.nonFiniteGeometry, layer, path); continue }
             if !isVisible(s.rect, world) { continue }
             let sampling = chooseSampling(layer, world, s.rect, uv)
             items.append(DrawItem(layer: layer.id, role: .contents, paint: .image(index: index, sampling: sampling, opacity: Float(alpha)),
@@ -139,10 +143,17 @@ extension Builder {
     /// Culls items entirely outside the canvas (when every corner is in front of the eye).
     func isVisible(_ quad: Rect, _ world: Transform3D) -> Bool {
         if quad.width <= 0 || quad.height <= 0 { return false }
-        let pts = quad.corners.map { world.apply($0.x, $0.y, 0) }
-        if pts.allSatisfy({ $0.w <= 0 }) { return false }
-        if pts.contains(where: { $0.w <= 0 }) || !cullToCanvas { return true }
-        let r = Rect.bounding(pts.map { $0.projected })
-        return r.maxX > 0 && r.maxY > 0 && r.minX < Double(canvas.pixelWidth) && r.minY < Double(canvas.pixelHeight)
+        if !cullToCanvas {
+            // A raster-cache bitmap holds the whole layer: only what is behind the eye is dropped.
+            return !quad.corners.allSatisfy { world.apply($0.x, $0.y, 0).w <= 0 }
+        }
+        // The same test the profiler counts pixels with: the part in front of the eye, clipped in
+        // homogeneous space, must touch a pixel of the canvas.
+        return DeviceProjection.pixelBounds(quad, world, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
     }
+}
+
+extension Rect {
+    /// Origin and size finite: a rectangle the backend can draw and the profiler can measure.
+    var allFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
 }

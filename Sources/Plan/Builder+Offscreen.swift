@@ -294,7 +294,9 @@ extension Builder {
     /// A device-space target for `box`: whole pixels, clipped to the canvas grown by `margin`
     /// (content just off the canvas still casts its shadow onto it).
     func targetRect(_ box: Rect, grownBy margin: Double) -> PixelRect? {
-        let m = Int(margin.rounded(.up))
+        // Beyond a canvas's largest side a margin changes nothing (and a huge shadowRadius or
+        // offset must not overflow the pixel arithmetic).
+        let m = Int(min(max(margin.isNaN ? 0 : margin, 0), 16384).rounded(.up))
         return DeviceProjection.pixelBounds(box, width: canvas.pixelWidth + 2 * m, height: canvas.pixelHeight + 2 * m,
                                             originX: Double(-m), originY: Double(-m))
     }
@@ -323,7 +325,7 @@ extension Builder {
     /// Whole texels of `box` in the layer's raster space, at most `maxRasterSide` per side from its
     /// top-left corner.
     static func rasterRect(_ box: Rect) -> PixelRect? {
-        guard box.minX.isFinite, box.minY.isFinite else { return nil }
+        guard box.minX.isFinite, box.minY.isFinite, abs(box.minX) < 1e9, abs(box.minY) < 1e9 else { return nil }
         let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
         return DeviceProjection.pixelBounds(box, width: maxRasterSide, height: maxRasterSide, originX: x0, originY: y0)
     }

@@ -100,6 +100,12 @@ struct Builder {
         let alpha = opacity * min(max(layer.opacity, 0), 1)
         if alpha <= 0 { return }
         let world = layer.toSuperlayerSublayerSpace * parentSublayerToDevice
+        // Huge but finite values multiplied together overflow; nothing can be placed with an
+        // infinite or NaN matrix, and no NaN may reach the backend or the profiler's pixel counts.
+        // Bounds within 1e10 of ±1.8e308 overflow once grown by a device pixel (at most 1e9 points).
+        guard world.elements.allSatisfy(\.isFinite), layer.bounds.insetBy(dx: -1e10, dy: -1e10).allFinite else {
+            report(.nonFiniteGeometry, layer, path); return
+        }
         // doubleSided = NO: a back-facing layer is culled with its flattened subtree.
         if !layer.doubleSided, isBackFacing(layer.bounds, world) { return }
         reportUnsupported(layer, path)

@@ -10,6 +10,9 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     case deepClipNesting
     /// The frame asks to rasterise more shape and text texels than `maxRasterPixelsPerFrame`.
     case rasterBudget
+    /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
+    /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
+    case nonFiniteGeometry
 
     public var message: String {
         switch self {
@@ -17,6 +20,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .nestedMask: return "a mask layer's own mask is ignored (Core Animation does not support nested masks)"
         case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
+        case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }
 }

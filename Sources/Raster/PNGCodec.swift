@@ -24,12 +24,12 @@ public enum PNGCodec {
         return (Int(w), Int(h))
     }
 
-    /// Decodes a PNG to a premultiplied RGBA8 bitmap (what the compositor samples).
-    public static func decode(_ data: [UInt8]) throws -> Bitmap {
+    /// Decodes a PNG to a premultiplied RGBA8 bitmap (what the compositor samples). The size is
+    /// read from the header and checked against `limits` (and against the file's length) before
+    /// the pixels are allocated.
+    public static func decode(_ data: [UInt8], limits: ImageLimits = .standard) throws -> Bitmap {
         let (w, h) = try size(of: data)
-        if w > Int(maxImageSide) || h > Int(maxImageSide) {
-            throw PNGError(kind: .tooLarge, message: "image is \(w)×\(h) pixels; the limit is \(maxImageSide) per side")
-        }
+        try check(width: w, height: h, fileBytes: data.count, limits)
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         var err = [CChar](repeating: 0, count: 256)
         let rc = data.withUnsafeBufferPointer { src in
@@ -40,6 +40,24 @@ public enum PNGCodec {
         try check(rc, err)
         premultiply(&pixels)
         return Bitmap(width: w, height: h, pixels: pixels)
+    }
+
+    /// Refuses, from the header alone, an image over `limits` or one its file is too short to hold.
+    public static func check(width w: Int, height h: Int, fileBytes: Int, _ limits: ImageLimits) throws {
+        if w > limits.maxSide || h > limits.maxSide {
+            throw PNGError(kind: .tooLarge, message: "image is \(w)×\(h) pixels; the limit is \(limits.maxSide) per side")
+        }
+        if w * h * 4 > limits.maxDecodedBytes {
+            throw PNGError(kind: .tooLarge, message: "image is \(w)×\(h) pixels, \(mebibytes(w * h * 4)) decoded; the limit is \(mebibytes(limits.maxDecodedBytes)) per image (raise it with --limit image-bytes=N, or scale the image down to the size it is shown at)")
+        }
+        let least = ImageLimits.minimumPNGBytes(width: w, height: h)
+        if fileBytes < least {
+            throw PNGError(kind: .corrupt, message: "PNG header declares \(w)×\(h) pixels but the file has only \(fileBytes) bytes; no PNG that size fits in fewer than \(least)")
+        }
+    }
+
+    static func mebibytes(_ n: Int) -> String {
+        n >= 1 << 20 ? "\(n >> 20) MiB" : "\(n) bytes"
     }
 
     /// Compression presets: `fast` is zlib level 1 with no filtering (≈4× faster than libpng's
@@ -57,9 +75,8 @@ public enum PNGCodec {
                              compression: Compression = .fast) throws {
         var straight = pixels
         unpremultiply(&straight)
-        let url = URL(fileURLWithPath: path)
-        let dir = url.deletingLastPathComponent().path
-        let tmp = dir + "/.\(url.lastPathComponent).\(getpid()).tmp"
+        let tmp = AtomicFile.temporaryPath(for: path)
+        AtomicFile.removeStaleTemporaries(besides: path)
         var err = [CChar](repeating: 0, count: 256)
         let rc = straight.withUnsafeBufferPointer {
             caprof_png_write(tmp, $0.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, compression.filters, &err, err.count)

@@ -15,40 +15,46 @@ public enum SceneDecoder {
     public static let canvasScaleDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 16)
     public static let fpsDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 1000)
 
-    /// Reads the file at `path` (its size is checked before reading); images resolve against its directory.
-    public static func load(path: String) throws -> SceneDocument {
+    /// Reads the file at `path` (its type and size are checked before it is opened: a FIFO or a
+    /// device would block or never end); images resolve against its directory.
+    public static func load(path: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
         let noPosition = SourceLocation(file: path, pointer: "", line: 0, column: 0)
         let attributes: [FileAttributeKey: Any]
         do {
-            attributes = try FileManager.default.attributesOfItem(atPath: path)
+            attributes = try FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
         } catch {
             throw SceneError(.io, at: noPosition, "cannot read the scene file: it does not exist or is not accessible")
         }
-        if attributes[.type] as? FileAttributeType == .typeDirectory {
-            throw SceneError(.io, at: noPosition, "cannot read the scene file: it is a directory")
+        switch attributes[.type] as? FileAttributeType {
+        case .typeRegular?: break
+        case .typeDirectory?: throw SceneError(.io, at: noPosition, "cannot read the scene file: it is a directory")
+        default:
+            // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened
+            // (symbolic links are followed first: a link to a scene file is a scene file).
+            throw SceneError(.io, at: noPosition, "cannot read the scene file: it is not a regular file (a FIFO, socket or device); save the scene to a file first")
         }
         let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
-        if size > SceneLimits.maxFileBytes {
-            throw SceneError(.limitExceeded, at: noPosition, "the scene file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
+        if size > limits.fileBytes {
+            throw SceneError(.limitExceeded, at: noPosition, "the scene file is \(size) bytes; the limit is \(limits.fileBytes) (raise it with --limit file-bytes=N)")
         }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw SceneError(.io, at: noPosition, "cannot read the scene file: permission denied")
         }
         defer { try? handle.close() }
         // Read at most one byte over the limit, in case the file grew after the size check.
-        let data = (try? handle.read(upToCount: SceneLimits.maxFileBytes + 1)) ?? Data()
+        let data = (try? handle.read(upToCount: limits.fileBytes + 1)) ?? Data()
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        return try decode(data: [UInt8](data), file: path, baseDirectory: absolute.deletingLastPathComponent().path)
+        return try decode(data: [UInt8](data), file: path, baseDirectory: absolute.deletingLastPathComponent().path, limits: limits)
     }
 
     /// Decodes scene JSON. `file` names the source in messages; `baseDirectory` resolves image paths.
-    public static func decode(data: [UInt8], file: String, baseDirectory: String) throws -> SceneDocument {
-        if data.count > SceneLimits.maxFileBytes {
+    public static func decode(data: [UInt8], file: String, baseDirectory: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
+        if data.count > limits.fileBytes {
             throw SceneError(.limitExceeded, at: SourceLocation(file: file, pointer: "", line: 0, column: 0),
-                             "the scene is \(data.count) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
+                             "the scene is \(data.count) bytes; the limit is \(limits.fileBytes) (raise it with --limit file-bytes=N)")
         }
         let json = try JSONParser.parse(data, file: file)
-        let ctx = DecodingContext(file: file, baseDirectory: baseDirectory)
+        let ctx = DecodingContext(file: file, baseDirectory: baseDirectory, limits: limits)
         let top = try ObjectReader(json, ctx, owner: "the scene", expected: "a scene object {\"caprof\": 1, \"canvas\", \"root\"}")
 
         // The version first: a newer file's new keys should read as "newer format", not "unknown key".
@@ -102,8 +108,8 @@ public enum SceneDecoder {
         if let f = r["fps"] { t.fps = try ctx.number(f, domain: fpsDomain, what: "fps") }
         if let d = r["duration"] {
             let duration = try ctx.number(d, domain: .positive, what: "duration")
-            if duration * t.fps > Double(SceneLimits.maxFrames) {
-                throw ctx.limit(d, "\(display(duration)) s at \(display(t.fps)) fps is more than \(SceneLimits.maxFrames) frames (SceneLimits.maxFrames)")
+            if duration * t.fps > Double(ctx.limits.framesPerRun) {
+                throw ctx.limit(d, "\(display(duration)) s at \(display(t.fps)) fps is more than \(ctx.limits.framesPerRun) frames, the most one run evaluates (raise it with --limit frames=N)")
             }
             t.duration = duration
         }

@@ -58,7 +58,8 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
             s = "\(location.file): error: "
         }
         if location.line > 0 || !location.pointer.isEmpty {
-            s += (location.pointer.isEmpty ? "/" : location.pointer) + ": "
+            // Long tokens (a hostile key) are shortened: the message stays short and linear.
+            s += (location.pointer.isEmpty ? "/" : Echo.pointer(location.pointer)) + ": "
         }
         s += message
         if let suggestion { s += "; did you mean '\(suggestion)'?" }

@@ -30,6 +30,32 @@ public enum SceneLimits {
     public static let maxAnimations = 100_000
     /// Most transactions.
     public static let maxTransactions = 10_000
-    /// Most frames the timeline may ask for (duration × fps).
-    public static let maxFrames = 100_000
+    /// Most emitter cells in one CAEmitterLayer (`emitterCells`, nested cells included).
+    public static let maxEmitterCells = 1_000
+    /// Most particles alive at once in one emitter layer (Σ birthRate × lifetime over its cells,
+    /// times the layer's birthRate and lifetime): the emitter's expansion, as `maxReplicatedLayers`
+    /// bounds the replicator's.
+    public static let maxEmitterParticles = 100_000
+    /// Most frames one run evaluates (the scene's own timeline, duration × fps, or a `--frames`
+    /// range): the same limit for the decoder and every command.
+    public static let maxFrames = 10_000
+}
+
+/// The limits a user may legitimately need to raise for a big but honest scene (`--limit NAME=VALUE`
+/// in every command); the others in `SceneLimits` are structural and fixed.
+public struct DecodingLimits: Sendable, Equatable {
+    /// Largest scene file read (`SceneLimits.maxFileBytes`).
+    public var fileBytes = SceneLimits.maxFileBytes
+    /// Most layers (`SceneLimits.maxLayers`).
+    public var layers = SceneLimits.maxLayers
+    /// Most emitter cells in one CAEmitterLayer (`emitterCells`, nested cells included).
+    public static let maxEmitterCells = 1_000
+    /// Most particles alive at once in one emitter layer (Σ birthRate × lifetime over its cells,
+    /// times the layer's birthRate and lifetime): the emitter's expansion, as `maxReplicatedLayers`
+    /// bounds the replicator's.
+    public static let maxEmitterParticles = 100_000
+    /// Most frames one run evaluates (`SceneLimits.maxFrames`).
+    public var framesPerRun = SceneLimits.maxFrames
+    public init() {}
+    public static let standard = DecodingLimits()
 }

@@ -35,6 +35,10 @@ func fail(_ error: Error) -> ExitCode {
             code = CaprofExit.software
         }
         text = "error: \(e)"
+    case let e as VulkanError:
+        // A failed call on a working setup: say what happened and what to try (exit 70, a tool error).
+        code = CaprofExit.software
+        text = "error: \(e): \(e.advice)"
     default:
         code = CaprofExit.software
         text = "error: \(error)"

@@ -1,6 +1,7 @@
 import Animation
 import ArgumentParser
 import Foundation
+import SceneFormat
 
 /// `--frames START:END`: a half-open span of scene time [START, END) sampled at `--fps`.
 ///
@@ -55,14 +56,16 @@ struct FrameRange: Equatable, Sendable {
         return r
     }
 
-    /// The most frames one run renders (a hostile range never exhausts disk or time silently).
-    static let maxFrames = 10_000
+    /// The most frames one run renders by default (a hostile range never exhausts disk or time
+    /// silently): the decoder's limit for a scene's own timeline, `SceneLimits.maxFrames`.
+    static let maxFrames = SceneLimits.maxFrames
 
     /// The latest scene time a range may reach (keeps frame indices exact integers).
     static let maxTime = 1_000_000.0
 
     /// The frames to render at `fps`, for a scene whose timeline lasts `duration` seconds.
-    func frames(fps: Double, duration: Double) throws -> [(index: Int, time: Double)] {
+    /// `limit` is the run's frame limit (`--limit frames=N`).
+    func frames(fps: Double, duration: Double, limit: Int = FrameRange.maxFrames) throws -> [(index: Int, time: Double)] {
         let a = start?.time(fps: fps) ?? 0
         let b: Double
         if let e = end {
@@ -78,8 +81,8 @@ struct FrameRange: Equatable, Sendable {
             throw ValidationError("--frames: \(Self.format(b)) s is beyond the latest scene time accepted (\(Self.format(Self.maxTime)) s)")
         }
         let estimate = (b - a) * fps
-        if !(estimate <= Double(Self.maxFrames)) {
-            throw ValidationError("--frames: \(Self.format(a))…\(Self.format(b)) s at \(Self.format(fps)) fps is \(String(format: "%.0f", estimate.rounded(.up))) frames; the limit is \(Self.maxFrames) per run")
+        if !(estimate <= Double(limit)) {
+            throw ValidationError("--frames/--fps: \(Self.format(a))…\(Self.format(b)) s at \(Self.format(fps)) fps is \(String(format: "%.0f", estimate.rounded(.up))) frames; the limit is \(limit) per run (raise it with --limit frames=N)")
         }
         return PresentationTimeline.frameTimes(from: a, to: b, fps: fps)
     }

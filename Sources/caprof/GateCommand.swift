@@ -3,6 +3,7 @@ import Foundation
 import Gate
 import Pipeline
 import Profile
+import Render
 import Report
 import SceneFormat
 
@@ -84,6 +85,8 @@ struct GateCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No notes on stderr (errors and the output only).")
     var quiet = false
 
+    @OptionGroup var limitOptions: LimitOptions
+
     @Option(help: ArgumentHelp("Gate shard I of N of the catalog only (1 ≤ I ≤ N): the scenes whose rank in path order is I − 1 modulo N.",
                                valueName: "I/N"),
             transform: { s in do { return try CatalogShard.parse(s) } catch { throw ValidationError("\(error)") } })
@@ -109,6 +112,7 @@ struct GateCommand: ParsableCommand {
         case let e as SceneImages.Failure: return e.description
         case let e as ProfileCommand.ReportWriteError: return "error: \(e.message)"
         case let e as UsageError: return "error: \(e.message)"
+        case let e as VulkanError: return "error: \(e): \(e.advice)"
         default: return "error: \(error)"
         }
     }
@@ -135,7 +139,8 @@ struct GateCommand: ParsableCommand {
             (files, shardInfo) = GateInputs.shard(files, s)
             if !quiet { err.write(err.dim("shard \(s): \(shardInfo!.positions.count) of \(shardInfo!.catalogScenes) scenes (round-robin on the sorted paths)")) }
         }
-        let outcome = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err).measure(files)
+        let outcome = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err,
+                                      limits: try limitOptions.resolved()).measure(files)
         let measured = outcome.measured
         var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline,
                                              failures: outcome.failures, seconds: outcome.seconds)

@@ -156,10 +156,15 @@ extension ProfileCommand {
 
     /// One scene's report, exactly as `caprof profile SCENE` computes it.
     func profileOne(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
-        let doc = try AssetLoader.load(path: path)
-        let animated = AnimatedScene(doc)
+        // Catalog scenes run on worker threads: give each the stack a maximum-depth tree needs.
+        try LargeStack.run { try profileOneOnThisStack(path, renderer: renderer) }
+    }
+
+    private func profileOneOnThisStack(_ path: String, renderer: SceneRenderer?) throws -> ProfileReport {
+        let limits = try limitOptions.resolved()
+        let animated = try limits.load(path, drawn: renderer != nil)
         let fps = self.fps ?? animated.fps
-        let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
+        let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         return try ProfileRunner(scene: animated, renderer: renderer)
             .run(frames: list, fps: fps, file: path, toolVersion: Caprof.configuration.version).report
     }
@@ -204,10 +209,16 @@ enum CatalogInputs {
     /// catalog names "caprofCatalog" before its scenes' "caprofReport"), nil for anything else (a
     /// scene).
     static func marker(of path: String) -> String? {
-        guard let h = FileHandle(forReadingAtPath: path) else { return nil }
+        // Opening a FIFO or a device would block: only regular files are peeked at (the scene
+        // loader then refuses the others with a clear error).
+        guard isRegularFile(path), let h = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? h.close() }
         let head = (try? h.read(upToCount: 4096)) ?? Data()
         return outputMarkers.compactMap { m in head.range(of: Data(m.utf8)).map { (m, $0.lowerBound) } }
             .min { $0.1 < $1.1 }?.0
+    }
+
+    static func isRegularFile(_ path: String) -> Bool {
+        (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType == .typeRegular
     }
 }

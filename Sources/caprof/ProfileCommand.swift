@@ -132,6 +132,8 @@ struct ProfileCommand: ParsableCommand {
     /// Frames of the strip in the HTML report (evenly spaced over the run).
     static let stripFrames = 12
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         if schema { print(ReportSchema.jsonSchema); return }
         if catalogSchema { FileHandle.standardOutput.write(Data(ReportSchema.catalogSchema.utf8)); return }
@@ -139,10 +141,10 @@ struct ProfileCommand: ParsableCommand {
         if isCatalog { return try runCatalog(err) }
         guard let scene else { return }
         do {
-            let doc = try AssetLoader.load(path: scene, states: stateOptions.selection)
-            let animated = AnimatedScene(doc)
+            let limits = try limitOptions.resolved()
+            let animated = try limits.load(scene, drawn: !noGPU, states: stateOptions.selection)
             let fps = self.fps ?? animated.fps
-            let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration)
+            let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
             if let o = output { try Self.checkWritable(o) }
             let times = Dictionary(list.map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
             if let n = overlayFrames.first(where: { times[$0] == nil }) {
@@ -151,6 +153,8 @@ struct ProfileCommand: ParsableCommand {
             }
             if let d = overlays { try Self.prepareDirectory(d) }
             let renderer = noGPU ? nil : try SceneRenderer(preferredDevice: device)
+            // Again now that the driver is up: its threads and reservations count against ulimit -v.
+            if renderer != nil { try HostMemory.check(animated.document.scene, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true) }
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
             var runner = ProfileRunner(scene: animated, renderer: renderer)
             runner.rasterCacheLimits = rasterCache.cache
@@ -209,7 +213,7 @@ struct ProfileCommand: ParsableCommand {
                 text = Data(TextReport(colors: colors).render(run.report).utf8)
             case .html:
                 let html = try Self.htmlReport(run: run, overlays: overlaySets, asked: !overlayFrames.isEmpty,
-                                               layers: LayerOutline(doc.scene.root))
+                                               layers: LayerOutline(animated.document.scene.root))
                 text = Data(html.render(run.report).utf8)
             case .markdown: text = Data(MarkdownReport().render(run.report).utf8)
             case .trace: text = Data(TraceReport().render(run.report).utf8)
@@ -297,8 +301,8 @@ struct ProfileCommand: ParsableCommand {
     /// file or the whole new one, never a part.
     static func writeAtomically(_ data: Data, to path: String) throws {
         let url = URL(fileURLWithPath: path)
-        let tmp = url.deletingLastPathComponent()
-            .appendingPathComponent(".\(url.lastPathComponent).\(ProcessInfo.processInfo.processIdentifier).tmp")
+        let tmp = URL(fileURLWithPath: AtomicFile.temporaryPath(for: path))
+        AtomicFile.removeStaleTemporaries(besides: path)
         do {
             try data.write(to: tmp)
             if rename(tmp.path, url.path) != 0 {

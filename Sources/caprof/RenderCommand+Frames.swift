@@ -17,7 +17,7 @@ extension RenderCommand {
     func renderSequence(_ animated: AnimatedScene, range: FrameRange, loadTime: UInt64, start t0: UInt64) throws {
         let err = Terminal.stderr
         let fps = self.fps ?? animated.fps
-        let list = try range.frames(fps: fps, duration: animated.duration)
+        let list = try range.frames(fps: fps, duration: animated.duration, limit: try limitOptions.resolved().decoding.framesPerRun)
         var canvas = animated.canvas
         if let s = scale { canvas.scale = s }
 
@@ -37,6 +37,8 @@ extension RenderCommand {
 
         let renderer = try SceneRenderer(preferredDevice: device)
         renderer.setRasterCacheLimits(maxIdleSeconds: rasterCache.idleMilliseconds / 1000, maxScreens: rasterCache.screens)
+        // Again now that the driver is up: its threads and reservations count against ulimit -v.
+        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
         renderer.record(\.load, nanoseconds: loadTime)
         var warnings = Warnings(animated, scene: scene)
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)

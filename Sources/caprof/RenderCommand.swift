@@ -93,18 +93,22 @@ struct RenderCommand: ParsableCommand {
         if let c = sheetColumns, c < 1 { throw ValidationError("--sheet-columns must be ≥ 1") }
     }
 
+    @OptionGroup var limitOptions: LimitOptions
+
     func run() throws {
         do {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var loadTime: UInt64 = 0
-            let doc = try StageTimings.measure(&loadTime) { try AssetLoader.load(path: scene, states: stateOptions.selection) }
+            let limits = try limitOptions.resolved()
+            let doc = try StageTimings.measure(&loadTime) { try AssetLoader.load(path: scene, states: stateOptions.selection, limits: limits.decoding) }
             if let s = scale {
                 var c = doc.scene.canvas; c.scale = s
                 if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {
                     throw ValidationError("--scale \(s) makes the canvas \(c.pixelWidth)×\(c.pixelHeight) pixels; each side must be 1…\(Canvas.maxPixelSide)")
                 }
             }
-            let animated = AnimatedScene(doc)
+            try HostMemory.check(doc.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel)
+            let animated = AnimatedScene(doc, imageLimits: limits.images)
             if let range = frames {
                 try renderSequence(animated, range: range, loadTime: loadTime, start: t0)
             } else {
@@ -123,6 +127,8 @@ struct RenderCommand: ParsableCommand {
     func renderOne(_ animated: AnimatedScene, loadTime: UInt64, start t0: UInt64) throws {
         let err = Terminal.stderr
         let renderer = try SceneRenderer(preferredDevice: device)
+        // Again now that the driver is up: its threads and reservations count against ulimit -v.
+        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
         let frame = try renderer.render(animated, at: time ?? 0, scale: scale)
         renderer.record(\.load, nanoseconds: loadTime)
         let t1 = DispatchTime.now().uptimeNanoseconds

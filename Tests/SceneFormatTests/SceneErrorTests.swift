@@ -147,7 +147,7 @@ final class SceneErrorTests: XCTestCase {
 
     func testTimelineLimits() {
         assertSceneError(sceneJSON(root: "{}", extra: #", "timeline": {"duration": 10000, "fps": 60}"#), .limitExceeded, pointer: "/timeline/duration",
-                         message: "more than 100000 frames")
+                         message: "more than 10000 frames")
         assertSceneError(sceneJSON(root: "{}", extra: #", "timeline": {"fps": 0}"#), .outOfRange, pointer: "/timeline/fps")
     }
 }

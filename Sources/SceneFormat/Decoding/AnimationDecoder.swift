@@ -27,7 +27,7 @@ struct AnimationDecoder {
                 throw SceneError(.unknownKey, at: ctx.keyLocation(m),
                                  "\(m.key) is a key of \(owners.map(\.rawValue).joined(separator: ", ")); this animation's class is \(cls.rawValue)")
             }
-            throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key '\(m.key)' for \(cls.rawValue)",
+            throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
                              suggestion: Suggestion.nearest(to: m.key, among: accepted))
         }
 
@@ -90,7 +90,7 @@ struct AnimationDecoder {
     private func infinityOrNumber(_ v: JSONValue, what: String) throws -> Double {
         if let s = v.string {
             guard s == "infinity" else {
-                throw ctx.error(.invalidValue, v, "expected \(Self.infinityOrNonNegative), found the string '\(s)'",
+                throw ctx.error(.invalidValue, v, "expected \(Self.infinityOrNonNegative), found the string \(Echo.quoted(s))",
                                 expected: Self.infinityOrNonNegative, suggestion: Suggestion.nearest(to: s, among: ["infinity"]))
             }
             return .infinity
@@ -106,7 +106,7 @@ struct AnimationDecoder {
     func resolveKeyPath(_ v: JSONValue, forAnimation: Bool = true) throws -> ResolvedKeyPath {
         let s = try ctx.string(v)
         guard let resolved = KeyPathTable.resolve(s) else {
-            throw ctx.error(.invalidValue, v, "unknown key path '\(s)'",
+            throw ctx.error(.invalidValue, v, "unknown key path \(Echo.quoted(s))",
                             suggestion: Suggestion.nearest(to: s, among: KeyPathTable.allKeyPaths))
         }
         let property = resolved.layerProperty
@@ -114,7 +114,7 @@ struct AnimationDecoder {
             throw ctx.error(.invalidValue, v, "\(property.name) is a \(owner.rawValue) property; this layer's class is \(layerClass.rawValue)")
         }
         if forAnimation && !property.animatable {
-            ctx.warnings.append(Unsupported(feature: "\(property.name) is not animatable in Core Animation; the animation of '\(s)' has no effect",
+            ctx.warnings.append(Unsupported(feature: "\(property.name) is not animatable in Core Animation; the animation of \(Echo.quoted(s)) has no effect",
                                             location: ctx.location(v)))
         }
         return resolved

@@ -7,6 +7,7 @@ import Animation
 final class DecodingContext {
     let file: String
     let baseDirectory: String
+    let limits: DecodingLimits
     var canvasScale: Double = 1
     var layerCount = 0
     var replicatedLayerCount = 0
@@ -17,8 +18,8 @@ final class DecodingContext {
     var pendingAnimations: [Int: [AnimationSpec]] = [:]
     var nextProvisionalID = 0
 
-    init(file: String, baseDirectory: String) {
-        self.file = file; self.baseDirectory = baseDirectory
+    init(file: String, baseDirectory: String, limits: DecodingLimits = .standard) {
+        self.file = file; self.baseDirectory = baseDirectory; self.limits = limits
     }
 
     func location(_ v: JSONValue) -> SourceLocation {

@@ -31,8 +31,8 @@ struct LayerDecoder {
         let r = try ObjectReader(v, ctx, owner: "a layer", expected: "a layer (an object)")
         let cls: LayerClass = try r["class"].map { try ctx.enumeration($0, LayerClass.self, what: "layer class") } ?? .layer
         ctx.layerCount += 1
-        if ctx.layerCount > SceneLimits.maxLayers {
-            throw ctx.limit(v, "more than \(SceneLimits.maxLayers) layers (SceneLimits.maxLayers)")
+        if ctx.layerCount > ctx.limits.layers {
+            throw ctx.limit(v, "more than \(ctx.limits.layers) layers (raise it with --limit layers=N)")
         }
         if depth > SceneLimits.maxLayerDepth {
             throw ctx.limit(v, "layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)")
@@ -50,7 +50,6 @@ struct LayerDecoder {
         layer.contentsScale = ctx.canvasScale
         layer.rasterizationScale = ctx.canvasScale
 
-        let allowed = Self.keys(for: cls)
         for m in r.members {
             switch m.key {
             case "class", "frame", "mask", "sublayers", "animations":
@@ -59,8 +58,8 @@ struct LayerDecoder {
                 layer.name = try ctx.string(m.value)
             default:
                 guard let property = KeyPathTable.property(named: m.key) else {
-                    throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key '\(m.key)' for \(cls.rawValue)",
-                                     suggestion: Suggestion.nearest(to: m.key, among: allowed)
+                    throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
+                                     suggestion: Suggestion.nearest(to: m.key, among: Self.keys(for: cls))   // built only for an error: half the decoding time of 100 000 layers otherwise
                                         ?? Suggestion.nearest(to: m.key, among: KeyPathTable.properties.map(\.name)))
                 }
                 if let owner = property.layerClass, owner != cls {
@@ -73,6 +72,9 @@ struct LayerDecoder {
                 }
             }
         }
+
+        // CALayer's bounds setter standardises a negative size (reference §1 "bounds").
+        layer.bounds = layer.bounds.standardized
 
         // `frame` is read as `layer.frame = f` written before the transform is set (UIKit's usual
         // order): it sets bounds.size and position through the anchor point and ignores the

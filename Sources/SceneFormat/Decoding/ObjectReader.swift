@@ -22,7 +22,7 @@ struct ObjectReader {
     }
 
     func unknownKey(_ m: JSONMember, among allowed: [String]) -> SceneError {
-        SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key '\(m.key)' for \(owner)",
+        SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(owner)",
                    suggestion: Suggestion.nearest(to: m.key, among: allowed))
     }
 

@@ -1,14 +1,27 @@
 /// "Did you mean …?": the nearest known spelling by edit distance, offered only when it is close
 /// enough to be a probable typo (a suggestion that is far off is noise).
+///
+/// Linear in the word whatever its length: a word longer than every candidate by more than the
+/// distance limit cannot be within it, so it is refused from its UTF-8 length (O(1)) before any
+/// case folding or character splitting; a word that passes is at most a few characters longer than
+/// the longest candidate, and it is folded once, not once per candidate.
 enum Suggestion {
+    /// The largest edit distance ever accepted.
+    static let maxDistance = 3
+
     static func nearest(to word: String, among candidates: [String]) -> String? {
         if let habit = UIKitHabits.suggestion(for: word, among: candidates) { return habit }
-        let lower = word.lowercased()
-        if let same = candidates.first(where: { $0.lowercased() == lower }) { return same }
-        let limit = max(1, min(3, (word.count + 2) / 4))
+        guard let longest = candidates.map({ $0.count }).max() else { return nil }
+        // Characters ≤ UTF-8 bytes ≤ 4 × characters: a word this long in bytes is too long in characters.
+        if word.utf8.count > 4 * (longest + maxDistance) { return nil }
+        let chars = Array(word.lowercased())
+        if chars.count > longest + maxDistance { return nil }
+        let folded = candidates.map { Array($0.lowercased()) }
+        if let same = folded.firstIndex(of: chars) { return candidates[same] }
+        let limit = max(1, min(maxDistance, (chars.count + 2) / 4))
         var best: (String, Int)?
-        for c in candidates {
-            let d = distance(Array(lower), Array(c.lowercased()), limit: limit)
+        for (c, f) in zip(candidates, folded) {
+            let d = distance(chars, f, limit: limit)
             if d <= limit, d < (best?.1 ?? Int.max) { best = (c, d) }
         }
         return best?.0

@@ -26,6 +26,19 @@ struct TransactionDecoder {
     init(ctx: DecodingContext, root: Layer) {
         self.ctx = ctx
         register(root, depth: 1)
+        // Core Animation does not require unique names (and imported files repeat them), so the
+        // file's own tree may repeat one; it is said, not silent: reports show those layers under
+        // one name, and a transaction cannot refer to them.
+        for (name, layers) in registry.sorted(by: { $0.key < $1.key }) where layers.count > 1 {
+            ctx.warnings.append(Unsupported(feature: "\(layers.count) layers are named \(Echo.quoted(name)) (at \(Self.places(layers))): reports show them under one name and a transaction cannot refer to them by it",
+                                            location: layers[0].location))
+        }
+    }
+
+    /// "3:5, 9:7, … and 12 more": where layers are written, at most five.
+    static func places(_ layers: [NamedLayer]) -> String {
+        let shown = layers.prefix(5).compactMap { $0.location.map { "\($0.line):\($0.column)" } }.joined(separator: ", ")
+        return layers.count > 5 ? shown + " and \(layers.count - 5) more" : shown
     }
 
     private mutating func register(_ layer: Layer, depth: Int) {
@@ -63,6 +76,7 @@ struct TransactionDecoder {
             let index = try ctx.integer(try item.required("index"), domain: .nonNegative, what: "index")
             var layer = try LayerDecoder(ctx: ctx).decode(try item.required("layer"), depth: parent.depth + 1, replication: 1)
             let animations = ctx.takeAnimations(renumbering: &layer)
+            try refuseTakenNames(layer, item.object)
             register(layer, depth: parent.depth + 1)
             t.insert.append(LayerInsertion(parent: try ctx.string(item["parent"]!), index: index, layer: layer,
                                            animations: animations, location: ctx.location(item.object)))
@@ -114,19 +128,31 @@ struct TransactionDecoder {
         }
     }
 
+    /// An inserted layer may not take the name of a layer present then: later transactions (and
+    /// the reader) could no longer tell them apart, e.g. a second layer named like the root.
+    private func refuseTakenNames(_ layer: Layer, _ at: JSONValue) throws {
+        var error: SceneError?
+        layer.forEach { l in
+            guard error == nil, let n = l.name, let taken = registry[n]?.first(where: { $0.removedAt == nil }) else { return }
+            let place = taken.location.map { " (at \($0.line):\($0.column))" } ?? ""
+            error = SceneError(.invalidValue, at: l.location ?? ctx.location(at),
+                               "the inserted layer is named \(Echo.quoted(n)), the name of a layer already present\(place); names a transaction inserts must be new")
+        }
+        if let error { throw error }
+    }
+
     /// The layer a transaction names, which must be unique and present at `time`.
     private func resolve(_ v: JSONValue, time: Double) throws -> NamedLayer {
         let name = try ctx.string(v)
         guard let found = registry[name] else {
-            throw ctx.error(.unresolvedReference, v, "no layer named '\(name)'",
+            throw ctx.error(.unresolvedReference, v, "no layer named \(Echo.quoted(name))",
                             suggestion: Suggestion.nearest(to: name, among: registry.keys.sorted()))
         }
         guard found.count == 1 else {
-            let places = found.compactMap { $0.location.map { "\($0.line):\($0.column)" } }.joined(separator: ", ")
-            throw ctx.error(.unresolvedReference, v, "layer name '\(name)' is not unique (\(found.count) layers, at \(places)); a name a transaction refers to must be unique")
+            throw ctx.error(.unresolvedReference, v, "layer name \(Echo.quoted(name)) is not unique (\(found.count) layers, at \(Self.places(found))); a name a transaction refers to must be unique")
         }
         if let removed = found[0].removedAt {
-            throw ctx.error(.unresolvedReference, v, "layer '\(name)' was removed by the transaction at \(display(removed)) s")
+            throw ctx.error(.unresolvedReference, v, "layer \(Echo.quoted(name)) was removed by the transaction at \(display(removed)) s")
         }
         return found[0]
     }

@@ -99,13 +99,13 @@ public struct JSONParser {
             let key = try parseString(parent: node)
             if let first = seen[key] {
                 throw SceneError(.malformedJSON, at: SourceLocation(file: file, pointer: node.pointer + "/" + JSONPointerNode.escape(key), line: kl, column: kc),
-                                 "duplicate key '\(key)' (first at line \(first.0), column \(first.1))")
+                                 "duplicate key \(Echo.quoted(key)) (first at line \(first.0), column \(first.1))")
             }
             seen[key] = (kl, kc)
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
-                throw error(i < bytes.count ? "expected ':' after object key '\(key)', found \(describeByte(at: i))"
-                                            : "unexpected end of input, expected ':' after object key '\(key)'", parent: node)
+                throw error(i < bytes.count ? "expected ':' after object key \(Echo.quoted(key)), found \(describeByte(at: i))"
+                                            : "unexpected end of input, expected ':' after object key \(Echo.quoted(key))", parent: node)
             }
             i += 1
             let value = try parseValue(parent: node, token: key, depth: depth)

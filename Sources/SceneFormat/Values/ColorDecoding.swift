@@ -20,7 +20,7 @@ extension DecodingContext {
         case .string(let s):
             if s.hasPrefix("#") {
                 guard let c = Self.hexColor(s) else {
-                    throw error(.invalidValue, v, "invalid color '\(s)': expected #RGB, #RRGGBB or #RRGGBBAA with hex digits",
+                    throw error(.invalidValue, v, "invalid color \(Echo.quoted(s)): expected #RGB, #RRGGBB or #RRGGBBAA with hex digits",
                                 expected: expected)
                 }
                 return c
@@ -28,7 +28,7 @@ extension DecodingContext {
             if let c = SystemColors.named(s) { return c }
             let names = SystemColors.acceptedNames
             let suggestion = Suggestion.nearest(to: s, among: names)
-            throw error(.invalidValue, v, "unknown color name '\(s)'" + (suggestion == nil
+            throw error(.invalidValue, v, "unknown color name \(Echo.quoted(s))" + (suggestion == nil
                             ? "; the names are UIKit's \(Color.uiKitNames.keys.sorted().joined(separator: ", ")) and iOS's system colours \(SystemColors.light.keys.sorted().joined(separator: ", ")) (light appearance)"
                             : ""),
                         expected: expected, suggestion: suggestion)

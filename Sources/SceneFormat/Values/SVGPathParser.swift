@@ -36,6 +36,7 @@ struct SVGPathParser {
             sc.skipWhitespace()
             if sc.atEnd { return }
             let at = sc.i
+            let before = elements.count
             if let c = sc.current, Self.commands.contains(c) {
                 command = c
                 sc.i += 1
@@ -47,9 +48,23 @@ struct SVGPathParser {
             } else {
                 throw GrammarError(sc.i, "expected a path command (M L H V C S Q T A Z) or a number, found \(sc.describeCurrent)")
             }
+            // Relative coordinates add up: 1e308 twice is infinite, which no renderer can use.
+            if !elements[before...].allSatisfy({ Self.isFinite($0) }) {
+                throw GrammarError(at, "the path's coordinates overflow to infinity here (relative steps add up beyond ±1.8e308)")
+            }
             if elements.count > maxElements {
                 throw GrammarError(at, "the path has more than \(maxElements) elements (SceneLimits.maxPathElements)")
             }
+        }
+    }
+
+    static func isFinite(_ e: Path.Element?) -> Bool {
+        func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        switch e {
+        case .move(let p)?, .line(let p)?: return ok(p)
+        case .quad(let a, let b)?: return ok(a) && ok(b)
+        case .cubic(let a, let b, let c)?: return ok(a) && ok(b) && ok(c)
+        case .close?, nil: return true
         }
     }
 

@@ -40,7 +40,7 @@ extension DecodingContext {
         let expected = "one of " + spellings.map { "\"\($0)\"" }.joined(separator: ", ")
         guard let s = v.string else { throw typeMismatch(v, expected: expected) }
         guard let e = E(rawValue: s) else {
-            throw error(.invalidValue, v, "unknown \(what) '\(s)', expected \(expected)", expected: expected,
+            throw error(.invalidValue, v, "unknown \(what) \(Echo.quoted(s)), expected \(expected)", expected: expected,
                         suggestion: Suggestion.nearest(to: s, among: spellings))
         }
         return e

@@ -20,7 +20,7 @@ enum TransformFunctionParser {
             let name = sc.word()
             if name.isEmpty { throw GrammarError(sc.i, "expected a transform function such as translate(…), found \(sc.describeCurrent)") }
             guard functions.contains(name) else {
-                throw GrammarError(nameStart, "unknown transform function '\(name)'",
+                throw GrammarError(nameStart, "unknown transform function \(Echo.quoted(name))",
                                    suggestion: Suggestion.nearest(to: name, among: functions))
             }
             sc.skipWhitespace()
@@ -43,6 +43,10 @@ enum TransformFunctionParser {
             }
             sc.i += 1  // )
             result = try matrix(name, args, at: nameStart) * result
+            // perspective(0), rotate3d about a zero axis, or products past ±1.8e308 give no usable matrix.
+            guard result.elements.allSatisfy(\.isFinite) else {
+                throw GrammarError(nameStart, "\(name)(…) makes the transform non-finite (a zero perspective distance or rotation axis, or values overflowing ±1.8e308)")
+            }
             sc.skipWhitespace()
         }
         return result

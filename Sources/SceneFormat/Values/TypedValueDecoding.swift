@@ -57,7 +57,7 @@ extension DecodingContext {
             let expected = "one of " + cases.map { "\"\($0)\"" }.joined(separator: ", ")
             guard let s = v.string else { throw typeMismatch(v, expected: expected) }
             guard cases.contains(s) else {
-                throw error(.invalidValue, v, "unknown \(name) '\(s)', expected \(expected)", expected: expected,
+                throw error(.invalidValue, v, "unknown \(name) \(Echo.quoted(s)), expected \(expected)", expected: expected,
                             suggestion: Suggestion.nearest(to: s, among: cases))
             }
             return .enumeration(s)
@@ -88,7 +88,7 @@ extension DecodingContext {
         for e in a {
             guard let s = e.string else { throw typeMismatch(e, expected: "a corner name") }
             guard let corner = CornerMask.names.first(where: { $0.0 == s })?.1 else {
-                throw error(.invalidValue, e, "unknown corner '\(s)', expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", "),
+                throw error(.invalidValue, e, "unknown corner \(Echo.quoted(s)), expected one of " + names.map { "\"\($0)\"" }.joined(separator: ", "),
                             suggestion: Suggestion.nearest(to: s, among: names))
             }
             mask.insert(corner)

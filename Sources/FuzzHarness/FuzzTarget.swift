@@ -1,0 +1,82 @@
+import Foundation
+import Geometry
+import LayerModel
+import Animation
+import SceneFormat
+import Raster
+import Plan
+import Profile
+
+/// One fuzz target: what the harness does with one input, and the invariants it checks.
+///
+/// A target never traps on hostile input by design: expected refusals (`SceneError`,
+/// `ValueGrammars.SyntaxError`, `PNGError`) are success. What it returns are *violations*: broken
+/// invariants (a NaN in a plan, an item off the canvas, passes not nested). libFuzzer's entry points
+/// (tools/fuzz) turn a violation into a crash; `HostileInputTests` replays every committed regression
+/// input and asserts there are none. A crash (a trap, an overflow) is a crash in both.
+public enum FuzzTarget: String, CaseIterable, Sendable {
+    /// `JSONParser.parse`: strict JSON with positions.
+    case json
+    /// `SceneDecoder.decode`, then the presentation tree at a few times, its frame plan and (for
+    /// canvases up to 256² pixels) the profiler's per-frame counters.
+    case scene
+    /// SVG path data (`ValueGrammars.svgPath`).
+    case svgPath = "svg-path"
+    /// Transform-function lists (`ValueGrammars.transformFunctions`).
+    case transform
+    /// PNG decoding through the libpng shim (`PNGCodec.decode`).
+    case png
+    /// Random layer trees built from the bytes, planned (`FramePlanner`), plan invariants checked.
+    case plan
+
+    /// Runs the target on one input; returns the invariants it broke (empty: fine).
+    public func run(_ bytes: [UInt8]) -> [String] {
+        switch self {
+        case .json:
+            _ = try? JSONParser.parse(bytes, file: "fuzz.json")
+            return []
+        case .scene:
+            return Self.scene(bytes)
+        case .svgPath:
+            guard let path = try? ValueGrammars.svgPath(String(decoding: bytes, as: UTF8.self)) else { return [] }
+            return PlanInvariants.finite(path)
+        case .transform:
+            guard let t = try? ValueGrammars.transformFunctions(String(decoding: bytes, as: UTF8.self)) else { return [] }
+            return t.elements.allSatisfy(\.isFinite) ? [] : ["transform functions gave a non-finite matrix \(t)"]
+        case .png:
+            guard let bitmap = try? PNGCodec.decode(bytes) else { return [] }
+            return bitmap.pixels.count == bitmap.width * bitmap.height * 4 ? []
+                : ["decoded \(bitmap.width)×\(bitmap.height) with \(bitmap.pixels.count) bytes"]
+        case .plan:
+            var generator = LayerTreeGenerator(bytes)
+            let (canvas, root, images) = generator.tree()
+            let plan = FramePlanner(canvas: canvas, images: images).plan(root: root)
+            return PlanInvariants.check(plan)
+        }
+    }
+
+    /// Decode, then evaluate at the start, middle and end of the timeline and plan each tree. Image
+    /// pixels are never decoded: every image is planned as 7×5 texels (the plan needs only sizes).
+    static func scene(_ bytes: [UInt8]) -> [String] {
+        guard let doc = try? SceneDecoder.decode(data: bytes, file: "fuzz.json", baseDirectory: "/nonexistent") else { return [] }
+        let timeline = PresentationTimeline(scene: doc.scene, animations: doc.animations, transactions: doc.transactions)
+        let end = timeline.duration
+        guard end.isFinite, end >= 0 else { return ["timeline duration \(end)"] }
+        var violations: [String] = []
+        for t in [0, end / 2, end] {
+            let tree = timeline.presentation(at: t)
+            var images: ImageTable = [:]
+            tree.forEach { layer in
+                if let c = layer.contents { images[c.origin] = ImageInfo(key: UInt64(images.count + 1), width: 7, height: 5) }
+            }
+            let plan = FramePlanner(canvas: doc.scene.canvas, images: images).plan(root: tree)
+            violations += PlanInvariants.check(plan).map { "t = \(t): \($0)" }
+            // The profiler rasterises coverage per pixel: only small canvases, to keep the target fast.
+            if plan.pixelWidth * plan.pixelHeight <= 256 * 256 {
+                let a = FrameAnalyzer(canvasScale: doc.scene.canvas.scale).analyze(plan, tree: tree, index: 0, time: t)
+                violations += PlanInvariants.check(a.counters).map { "t = \(t): \($0)" }
+            }
+        }
+        return violations
+    }
+}

@@ -1,0 +1,101 @@
+import Geometry
+import Plan
+import Profile
+
+/// What every `FramePlan` must satisfy whatever the tree: the backend and the profiler rely on it.
+public enum PlanInvariants {
+    /// Violations in `plan` (empty: it holds).
+    ///
+    /// - every item's matrix, quad, uv, shapes and clips are finite (a NaN reaches the GPU as
+    ///   garbage and the profiler as NaN pixel counts);
+    /// - every item covers some pixel of the canvas (off-canvas items are culled by the planner);
+    /// - image indices point into `plan.images`;
+    /// - offscreen passes have a real target and a footprint inside the canvas, and the graph is
+    ///   ordered: every item (and blur) reads only passes that ran before it (innermost first).
+    public static func check(_ plan: FramePlan) -> [String] {
+        var v: [String] = []
+        let w = plan.pixelWidth, h = plan.pixelHeight
+        if w < 1 || h < 1 { v.append("canvas \(w)×\(h)") }
+        for (i, item) in plan.items.enumerated() {
+            if !item.transform.elements.allSatisfy(\.isFinite) { v.append("item \(i): non-finite matrix \(item.transform)") }
+            if !finite(item.quad) || !finite(item.uv) { v.append("item \(i): non-finite quad \(item.quad) or uv \(item.uv)") }
+            for s in [item.shape, item.innerShape].compactMap({ $0 }) where !finite(s.rect) || !s.radii.allSatisfy(\.isFinite) {
+                v.append("item \(i): non-finite shape \(s.rect) \(s.radii)")
+            }
+            for c in item.clips where !c.transform.elements.allSatisfy(\.isFinite) || !finite(c.shape.rect) {
+                v.append("item \(i): non-finite clip \(c.shape.rect)")
+            }
+            if item.clips.count > DrawItem.maxClips { v.append("item \(i): \(item.clips.count) clips > \(DrawItem.maxClips)") }
+            if DeviceProjection.pixelBounds(item.quad, item.transform, width: w, height: h) == nil {
+                v.append("item \(i): covers no pixel of the \(w)×\(h) canvas (quad \(item.quad))")
+            }
+            if case .image(let index, _, let opacity) = item.paint {
+                if !plan.images.indices.contains(index) { v.append("item \(i): image index \(index) of \(plan.images.count)") }
+                if !opacity.isFinite || opacity < 0 || opacity > 1 { v.append("item \(i): opacity \(opacity)") }
+            }
+            if case .solid(let c) = item.paint, ![c.r, c.g, c.b, c.a].allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= 1 }) {
+                v.append("item \(i): colour \(c)")
+            }
+        }
+        let passes = plan.offscreenPasses
+        // The render graph: a pass's target is a real size; where it lands on the canvas is inside
+        // it (raster-cache passes, in the layer's own space, have no footprint); every item samples
+        // only a pass that ran before its own list; a blur reads an earlier pass.
+        func sources(_ items: [DrawItem], before limit: Int, _ what: String) {
+            for (k, item) in items.enumerated() {
+                if case .offscreen(.pass(let j), _, _) = item.paint, !(0..<limit).contains(j) {
+                    v.append("\(what) item \(k): samples pass \(j), not among the \(limit) before it")
+                }
+                if !item.transform.elements.allSatisfy(\.isFinite) || !finite(item.quad) {
+                    v.append("\(what) item \(k): non-finite matrix or quad")
+                }
+            }
+        }
+        for (i, p) in passes.enumerated() {
+            let b = p.bounds
+            if p.width < 1 || p.height < 1 { v.append("pass \(i) (\(p.reason.rawValue)): target \(p.width)×\(p.height)") }
+            if !b.isEmpty && (b.x < 0 || b.y < 0 || b.x + b.width > w || b.y + b.height > h) {
+                v.append("pass \(i) (\(p.reason.rawValue)): footprint \(b) not inside the \(w)×\(h) canvas")
+            }
+            switch p.operation {
+            case .draw(let items): sources(items, before: i, "pass \(i)")
+            case .blur(let source, let sigma, _, _, let f):
+                if !(0..<i).contains(source) { v.append("pass \(i): blurs pass \(source), not an earlier one") }
+                if !sigma.isFinite || sigma < 0 || f < 1 { v.append("pass \(i): blur σ \(sigma), factor \(f)") }
+            }
+        }
+        sources(plan.canvasItems, before: passes.count, "canvas")
+        return v
+    }
+
+    /// Violations in a frame's profile counters: whole, non-negative, consistent, no NaN.
+    public static func check(_ c: FrameCounters) -> [String] {
+        var v: [String] = []
+        if !c.overdraw.isFinite || c.overdraw < 0 { v.append("overdraw \(c.overdraw)") }
+        if [c.items, c.offscreenPasses, c.offscreenPixels, c.shadedPixels, c.blendedPixels, c.maxOverdraw].contains(where: { $0 < 0 }) {
+            v.append("negative counter \(c)")
+        }
+        if c.blendedPixels > c.shadedPixels { v.append("blended \(c.blendedPixels) > shaded \(c.shadedPixels)") }
+        if c.overdrawHistogram.reduce(0, +) != c.canvasPixels { v.append("overdraw histogram \(c.overdrawHistogram) does not add up to \(c.canvasPixels) pixels") }
+        return v
+    }
+
+    /// Violations in a path: every coordinate finite.
+    public static func finite(_ path: Path) -> [String] {
+        for (i, e) in path.elements.enumerated() {
+            let points: [Point]
+            switch e {
+            case .move(let p), .line(let p): points = [p]
+            case .quad(let a, let b): points = [a, b]
+            case .cubic(let a, let b, let c): points = [a, b, c]
+            case .close: points = []
+            }
+            if !points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) { return ["path element \(i) is not finite: \(e)"] }
+        }
+        return []
+    }
+
+    static func finite(_ r: Rect) -> Bool {
+        r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+    }
+}

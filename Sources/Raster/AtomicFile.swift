@@ -1,0 +1,40 @@
+import Foundation
+
+/// Outputs are written atomically: to `.NAME.PID.tmp` beside the destination, then renamed over
+/// it, so a reader sees the old file or the whole new one. A run killed mid-write (SIGKILL, power)
+/// leaves its temporary file behind; the next run writing into the same directory removes every
+/// `.NAME.PID.tmp` there whose process no longer exists, so nothing is left to be mistaken for output.
+public enum AtomicFile {
+    /// The temporary path beside `path` for this process.
+    public static func temporaryPath(for path: String) -> String {
+        let url = URL(fileURLWithPath: path)
+        return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
+    }
+
+    private static let lock = NSLock()
+    nonisolated(unsafe) private static var cleaned: Set<String> = []
+
+    /// Removes, once per directory and process, the temporaries of dead processes in the directory
+    /// of `path`. Only names of the exact form `.NAME.PID.tmp` are touched, and only when no process
+    /// PID exists (`kill(PID, 0)` fails with ESRCH); a live process's file is in use and kept.
+    public static func removeStaleTemporaries(besides path: String) {
+        let dir = URL(fileURLWithPath: path).deletingLastPathComponent().standardizedFileURL.path
+        lock.lock()
+        let first = cleaned.insert(dir).inserted
+        lock.unlock()
+        guard first, let names = try? FileManager.default.contentsOfDirectory(atPath: dir) else { return }
+        for name in names {
+            guard let pid = stalePID(name), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(dir + "/" + name)
+        }
+    }
+
+    /// The PID in a `.NAME.PID.tmp` name, nil for any other name.
+    static func stalePID(_ name: String) -> pid_t? {
+        guard name.hasPrefix("."), name.hasSuffix(".tmp") else { return nil }
+        let parts = name.dropFirst().dropLast(4).split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count >= 2, !parts.dropLast().joined(separator: ".").isEmpty,
+              let pid = pid_t(parts.last!), pid > 0 else { return nil }
+        return pid
+    }
+}
