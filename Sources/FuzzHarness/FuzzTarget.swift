@@ -1,3 +1,4 @@
+import AssetImport
 import Foundation
 import Geometry
 import LayerModel
@@ -28,6 +29,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case png
     /// Random layer trees built from the bytes, planned (`FramePlanner`), plan invariants checked.
     case plan
+    /// The binary property-list reader of `.caar` archives (`BinaryPlistReader.parse`).
+    case plist
+    /// A whole `.caar` import (plist, keyed-archive resolution, Core Animation classes), then the
+    /// imported scene evaluated and planned as `scene` does.
+    case archive
+    /// A bare `.caml` document (XML, CAML value grammars, states), then evaluated and planned.
+    case caml
+    /// JPEG decoding through the libjpeg-turbo shim (`JPEGCodec.decode`).
+    case jpeg
 
     /// Runs the target on one input; returns the invariants it broke (empty: fine).
     public func run(_ bytes: [UInt8]) -> [String] {
@@ -52,6 +62,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let (canvas, root, images) = generator.tree()
             let plan = FramePlanner(canvas: canvas, images: images).plan(root: root)
             return PlanInvariants.check(plan)
+        case .plist:
+            _ = try? BinaryPlistReader.parse(bytes)
+            return []
+        case .archive:
+            guard let doc = try? ArchiveImporter.decode(data: bytes, file: "fuzz.caar") else { return [] }
+            return Self.planned(doc)
+        case .caml:
+            guard let doc = try? CAMLImporter.decode(data: bytes, file: "fuzz.caml", bundle: "/nonexistent", index: nil,
+                                                      states: StateSelection()) else { return [] }
+            return Self.planned(doc)
+        case .jpeg:
+            guard let bitmap = try? JPEGCodec.decode(bytes) else { return [] }
+            return bitmap.pixels.count == bitmap.width * bitmap.height * 4 ? []
+                : ["decoded \(bitmap.width)×\(bitmap.height) with \(bitmap.pixels.count) bytes"]
         }
     }
 
@@ -59,6 +83,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// pixels are never decoded: every image is planned as 7×5 texels (the plan needs only sizes).
     static func scene(_ bytes: [UInt8]) -> [String] {
         guard let doc = try? SceneDecoder.decode(data: bytes, file: "fuzz.json", baseDirectory: "/nonexistent") else { return [] }
+        return planned(doc)
+    }
+
+    /// A decoded or imported document evaluated at the start, middle and end of its timeline and
+    /// planned, with the plan's (and small canvases' profile counters') invariants.
+    static func planned(_ doc: SceneDocument) -> [String] {
         let timeline = PresentationTimeline(scene: doc.scene, animations: doc.animations, transactions: doc.transactions)
         let end = timeline.duration
         guard end.isFinite, end >= 0 else { return ["timeline duration \(end)"] }
