@@ -31,7 +31,12 @@ public struct FramePlanner {
         b.capRasterCache()
         rasterCache = b.cache
         let clear = canvas.backgroundColor.map { RGBA(premultiplying: $0) } ?? .clear
-        let logical = b.offscreenPasses.isEmpty && b.rasterContents.isEmpty ? b.items : b.logicalItems(b.items)
+        // Expanded offscreen results keep only what touches the canvas (a raster-cache bitmap holds
+        // its whole layer, planned without culling), as every drawn item does.
+        let logical = b.offscreenPasses.isEmpty && b.rasterContents.isEmpty ? b.items
+            : b.logicalItems(b.items).filter {
+                DeviceProjection.pixelBounds($0.quad, $0.transform, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
+            }
         return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
                          images: b.plannedImages, items: logical, canvasItems: b.items, unsupported: b.unsupported,
                          offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
