@@ -103,7 +103,7 @@ struct Builder {
         forceSnapshot = false
         if layer.hidden { return }
         let alpha = opacity * min(max(layer.opacity, 0), 1)
-        if alpha <= 0 { return }
+        guard alpha > 0 else { return }   // NaN included: nothing can be drawn at an undefined opacity
         let world = layer.toSuperlayerSublayerSpace * parentSublayerToDevice
         // Huge but finite values multiplied together overflow; nothing can be placed with an
         // infinite or NaN matrix, and no NaN may reach the backend or the profiler's pixel counts.

@@ -26,7 +26,12 @@ final class ArchiveValueDecoder {
 
     private func scalar(_ p: PlistValue, path: String) throws -> ImportedValue {
         switch p {
-        case .bool, .integer, .real: return .number(p.number!)
+        case .bool, .integer, .real:
+            guard let n = p.number else {
+                ctx.warn("a NaN or infinite number is no Core Animation value; it is ignored", at: ctx.place(path))
+                return .null
+            }
+            return .number(n)
         case .string(let s): return .string(s)
         case .data(let d): return .data(d)
         case .date(let d): return .number(d)

@@ -44,7 +44,9 @@ public indirect enum PlistValue: Equatable, Sendable {
     public var number: Double? {
         switch self {
         case .integer(let i): return Double(i)
-        case .real(let r): return r
+        // A binary plist can encode NaN and infinities; no Core Animation value is one (found by
+        // fuzzing: a NaN opacity reached the plan), so they read as "not a number".
+        case .real(let r): return r.isFinite ? r : nil
         case .bool(let b): return b ? 1 : 0
         default: return nil
         }

@@ -28,6 +28,7 @@ public enum XMLTree {
 
     /// The root element; a `PlistError` with line:column when the XML is not well formed.
     public static func parse(_ data: [UInt8]) throws -> XMLNode {
+        try requireUTF8(data)
         let builder = Builder()
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
@@ -41,6 +42,34 @@ public enum XMLTree {
             throw PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(err))")
         }
         return root
+    }
+
+    /// Foundation's XMLParser on Linux traps on an element or attribute name that is not valid
+    /// UTF-8 (found by fuzzing: it force-decodes the bytes libxml2 hands it). A document without a
+    /// byte-order mark or an encoding declaration naming another encoding is UTF-8, so invalid
+    /// bytes there are refused first, at their line:column.
+    static func requireUTF8(_ data: [UInt8]) throws {
+        if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return }   // UTF-16: libxml2 transcodes
+        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
+        if let r = head.range(of: "encoding="), head.hasPrefix("<?xml") {
+            let declared = head[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
+            if declared != "utf-8" && declared != "utf8" { return }
+        }
+        var iterator = data.makeIterator()
+        var decoder = UTF8()
+        var offset = 0, line = 1, column = 1
+        while true {
+            switch decoder.decode(&iterator) {
+            case .scalarValue(let c):
+                offset += UTF8.width(c)
+                if c == "\n" { line += 1; column = 1 } else { column += 1 }
+            case .emptyInput:
+                return
+            case .error:
+                let byte = offset < data.count ? String(data[offset], radix: 16, uppercase: true) : "?"
+                throw PlistError("\(line):\(column): malformed XML (byte 0x\(byte) is not UTF-8; CAML documents are UTF-8)")
+            }
+        }
     }
 
     /// libxml2's error codes (xmlerror.h), which `XMLParser` passes through as NSError codes,
