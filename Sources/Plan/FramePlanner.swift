@@ -34,8 +34,12 @@ public struct FramePlanner {
         // Expanded offscreen results keep only what touches the canvas (a raster-cache bitmap holds
         // its whole layer, planned without culling), as every drawn item does.
         let logical = b.offscreenPasses.isEmpty && b.rasterContents.isEmpty ? b.items
-            : b.logicalItems(b.items).filter {
-                DeviceProjection.pixelBounds($0.quad, $0.transform, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
+            : b.logicalItems(b.items).filter { item in
+                // Composing an expanded item with its composite can overflow with extreme values:
+                // what cannot be placed or clipped finitely is not counted (as it is not drawn).
+                item.transform.elements.allSatisfy(\.isFinite)
+                    && item.clips.allSatisfy { $0.transform.elements.allSatisfy(\.isFinite) }
+                    && DeviceProjection.pixelBounds(item.quad, item.transform, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
             }
         return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
                          images: b.plannedImages, items: logical, canvasItems: b.items, unsupported: b.unsupported,

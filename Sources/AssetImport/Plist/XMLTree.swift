@@ -50,10 +50,12 @@ public enum XMLTree {
     /// bytes there are refused first, at their line:column.
     static func requireUTF8(_ data: [UInt8]) throws {
         if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return }   // UTF-16: libxml2 transcodes
-        let head = String(decoding: data.prefix(200), as: UTF8.self).lowercased()
-        if let r = head.range(of: "encoding="), head.hasPrefix("<?xml") {
+        // Latin-1 is transcoded by libxml2; any other declared encoding is read as UTF-8 below,
+        // so a declaration cannot smuggle raw bytes past the check (found by fuzzing too).
+        let head = String(decoding: data.prefix(400), as: UTF8.self).lowercased()
+        if head.hasPrefix("<?xml"), let r = head.range(of: "encoding=") {
             let declared = head[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
-            if declared != "utf-8" && declared != "utf8" { return }
+            if ["iso-8859-1", "latin1", "latin-1", "iso_8859-1"].contains(String(declared)) { return }
         }
         var iterator = data.makeIterator()
         var decoder = UTF8()
