@@ -28,7 +28,7 @@ final class ArchiveValueDecoder {
         switch p {
         case .bool, .integer, .real:
             guard let n = p.number else {
-                ctx.warn("a NaN or infinite number is no Core Animation value; it is ignored", at: ctx.place(path))
+                ctx.warn("NaN is no Core Animation value; it is ignored", at: ctx.place(path))
                 return .null
             }
             return .number(n)

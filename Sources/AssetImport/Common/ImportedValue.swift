@@ -54,8 +54,8 @@ public indirect enum ImportedValue: Sendable {
         }
     }
 
-    /// Finite numbers only (NaN and infinities are no Core Animation value).
-    public var number: Double? { if case .number(let n) = self, n.isFinite { return n }; return nil }
+    /// Numbers, NaN excepted (no Core Animation value is NaN; infinity is one: "forever").
+    public var number: Double? { if case .number(let n) = self, !n.isNaN { return n }; return nil }
     public var string: String? { if case .string(let s) = self { return s }; return nil }
     public var array: [ImportedValue]? { if case .array(let a) = self { return a }; return nil }
 }

@@ -44,9 +44,10 @@ public indirect enum PlistValue: Equatable, Sendable {
     public var number: Double? {
         switch self {
         case .integer(let i): return Double(i)
-        // A binary plist can encode NaN and infinities; no Core Animation value is one (found by
-        // fuzzing: a NaN opacity reached the plan), so they read as "not a number".
-        case .real(let r): return r.isFinite ? r : nil
+        // A binary plist can encode NaN, which no Core Animation value is (found by fuzzing: a NaN
+        // opacity reached the plan), so it reads as "not a number". Infinity is a value
+        // (repeatCount = HUGE_VALF repeats forever).
+        case .real(let r): return r.isNaN ? nil : r
         case .bool(let b): return b ? 1 : 0
         default: return nil
         }
