@@ -280,6 +280,8 @@ extension Builder {
     mutating func addPass(_ reasons: [OffscreenReason], _ layer: LayerID, _ r: PixelRect, space: Transform3D?,
                           _ op: OffscreenPass.Operation, footprint: PixelRect? = nil) -> Int {
         let canvasBounds = space == nil ? PixelRect(x: 0, y: 0, width: 0, height: 0) : clippedToCanvas(footprint ?? r)
+        var op = op
+        if case .draw(let items) = op { op = .draw(Self.placeable(items)) }
         offscreenPasses.append(OffscreenPass(reasons: reasons, layer: layer, bounds: canvasBounds,
                                              width: r.width, height: r.height, operation: op))
         return offscreenPasses.count - 1
@@ -341,6 +343,17 @@ extension Builder {
             box = box.map { $0.union(r) } ?? r
         }
         return box
+    }
+
+    /// Items whose matrix, quad and clips are finite: moving a projective matrix to a target's
+    /// origin can overflow with extreme values (found by fuzzing), and what cannot be placed is
+    /// not drawn, as the planner does for layers.
+    static func placeable(_ items: [DrawItem]) -> [DrawItem] {
+        items.filter { item in
+            item.transform.elements.allSatisfy(\.isFinite)
+                && [item.quad.minX, item.quad.minY, item.quad.maxX, item.quad.maxY].allSatisfy(\.isFinite)
+                && item.clips.allSatisfy { $0.transform.elements.allSatisfy(\.isFinite) }
+        }
     }
 
     /// Items moved by (dx, dy) in their target.

@@ -42,7 +42,7 @@ extension Builder {
                                                     lastUsed: time, pixels: r.area)
         offscreenPasses.append(OffscreenPass(reasons: reasons, layer: layer.id,
                                              bounds: onCanvas ?? PixelRect(x: 0, y: 0, width: 0, height: 0),
-                                             width: r.width, height: r.height, operation: .draw(cached), rasterCacheKey: key))
+                                             width: r.width, height: r.height, operation: .draw(Self.placeable(cached)), rasterCacheKey: key))
         rasterContents[key] = logical
         cacheEvents.append(RasterCacheEvent(layer: layer.id, miss: reason, pixels: r.area, bounds: onCanvas))
         return key
