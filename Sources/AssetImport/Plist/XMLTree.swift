@@ -29,6 +29,7 @@ public enum XMLTree {
     /// The root element; a `PlistError` with line:column when the XML is not well formed.
     public static func parse(_ data: [UInt8]) throws -> XMLNode {
         try requireUTF8(data)
+        try refuseProcessingInstructions(data)
         let builder = Builder()
         let parser = XMLParser(data: Data(data))
         parser.shouldResolveExternalEntities = false
@@ -71,6 +72,21 @@ public enum XMLTree {
                 let byte = offset < data.count ? String(data[offset], radix: 16, uppercase: true) : "?"
                 throw PlistError("\(line):\(column): malformed XML (byte 0x\(byte) is not UTF-8; CAML documents are UTF-8)")
             }
+        }
+    }
+
+    /// Foundation's XMLParser on Linux dereferences a null pointer on a processing instruction
+    /// without data (`<?x?>`, found by fuzzing). CAML and plists use none but the XML declaration,
+    /// so any other `<?` (even one a comment holds) is refused at its line:column.
+    static func refuseProcessingInstructions(_ data: [UInt8]) throws {
+        var line = 1, column = 1, i = 0
+        let start = data.starts(with: Array("<?xml ".utf8)) ? (data.firstIndex(of: UInt8(ascii: ">")) ?? 0) + 1 : 0
+        while i < data.count {
+            if i >= start, data[i] == UInt8(ascii: "<"), i + 1 < data.count, data[i + 1] == UInt8(ascii: "?") {
+                throw PlistError("\(line):\(column): malformed XML (a processing instruction '<?'; CAML documents have none but the XML declaration)")
+            }
+            if data[i] == UInt8(ascii: "\n") { line += 1; column = 1 } else if data[i] & 0xC0 != 0x80 { column += 1 }
+            i += 1
         }
     }
 
