@@ -65,15 +65,6 @@ final class ImportContext {
 
     /// Renumbers provisional ids into `Scene.assignIDs` order and returns the animations under them.
     func takeAnimations(renumbering root: inout Layer) -> [LayerID: [AnimationSpec]] {
-        var provisional: [Int] = []
-        root.forEach { provisional.append($0.id) }
-        var scene = Scene(canvas: Canvas(width: 1, height: 1), root: root)
-        scene.assignIDs()
-        root = scene.root
-        var result: [LayerID: [AnimationSpec]] = [:]
-        for (final, old) in provisional.enumerated() {
-            if let specs = pendingAnimations[old], !specs.isEmpty { result[final] = specs }
-        }
-        return result
+        ProvisionalIDs.renumber(&root, pending: pendingAnimations)
     }
 }

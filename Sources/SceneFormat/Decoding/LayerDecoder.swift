@@ -117,15 +117,10 @@ extension DecodingContext {
     /// Turns provisional ids into `Scene.assignIDs` order (preorder, a mask right after its owner)
     /// and returns the pending animations under the final ids.
     func takeAnimations(renumbering root: inout Layer) -> [LayerID: [AnimationSpec]] {
-        var provisional: [Int] = []
-        root.forEach { provisional.append($0.id) }
-        var scene = Scene(canvas: Canvas(width: 1, height: 1), root: root)
-        scene.assignIDs()
-        root = scene.root
-        var result: [LayerID: [AnimationSpec]] = [:]
-        for (final, old) in provisional.enumerated() {
-            if let specs = pendingAnimations.removeValue(forKey: old), !specs.isEmpty { result[final] = specs }
-        }
-        return result
+        // Only this tree's entries are consumed (a transaction's inserted subtree is taken apart
+        // from the scene's own tree).
+        var mine: [Int: [AnimationSpec]] = [:]
+        root.forEach { mine[$0.id] = pendingAnimations.removeValue(forKey: $0.id) }
+        return ProvisionalIDs.renumber(&root, pending: mine)
     }
 }
