@@ -26,8 +26,12 @@ public final class ContentRasterizer {
         public var nanoseconds: UInt64 = 0
         /// Bytes of the new bitmaps (what the backend will upload for them).
         public var bytes = 0
-        /// Per layer that asked first for each rasterised request: its bytes.
-        public var layers: [(layer: LayerID, bytes: Int)] = []
+        /// Per layer that asked first for each rasterised request: its bytes and CPU time.
+        public var layers: [(layer: LayerID, bytes: Int, nanoseconds: UInt64)] = []
+        /// CPU time per layer (the profiler's raster.cpu findings).
+        public var nanosecondsByLayer: [LayerID: UInt64] {
+            layers.reduce(into: [:]) { $0[$1.layer, default: 0] += $1.nanoseconds }
+        }
         public static func == (a: Stats, b: Stats) -> Bool {
             a.rasterized == b.rasterized && a.reused == b.reused && a.bytes == b.bytes
         }
@@ -53,10 +57,11 @@ public final class ContentRasterizer {
             }
             let start = DispatchTime.now().uptimeNanoseconds
             let bitmap = try Self.rasterize(r)
-            stats.nanoseconds += DispatchTime.now().uptimeNanoseconds - start
+            let spent = DispatchTime.now().uptimeNanoseconds - start
+            stats.nanoseconds += spent
             stats.rasterized += 1
             stats.bytes += bitmap.pixels.count
-            stats.layers.append((r.layer, bitmap.pixels.count))
+            stats.layers.append((r.layer, bitmap.pixels.count, spent))
             cache[r.key] = (bitmap, frame)
             out[r.key] = bitmap
         }

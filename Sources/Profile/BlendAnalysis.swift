@@ -9,6 +9,9 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     case opacity
     /// The contents image has pixels with alpha < 1 (or its opacity is unknown).
     case imageAlpha = "image-alpha"
+    /// A CAShapeLayer's or CATextLayer's rasterised content: transparent around its fill, stroke
+    /// or glyphs, and antialiased at their edges.
+    case rasterizedContent = "rasterized-content"
     /// Rounded corners (cornerRadius, or a border's inner edge): antialiased coverage at the corners.
     case roundedCorners = "rounded-corners"
     /// Straight edges with partial coverage: off the pixel grid, or antialiased on a rotated or 3D layer.
@@ -29,7 +32,7 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
     /// blended pixels but raise no finding of their own (their fixes are `misaligned.subpixel` and
     /// `offscreen.rounded-clip`, or nothing: rounded corners are antialiased by design).
-    public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha }
+    public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha || self == .rasterizedContent }
 
     public static func < (a: BlendReason, b: BlendReason) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -42,7 +45,10 @@ public enum BlendAnalysis {
     static let alphaTolerance = 1e-4
 
     /// Why `item` is blended; empty when every pixel it shades is opaque and replaces what is beneath.
-    public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?) -> [BlendReason] {
+    /// `rasterKeys`: the plan's raster-request keys (`Set(plan.rasterRequests.map(\.key))`), so an
+    /// image that is a shape's or text's rasterised content is told apart from a contents image.
+    public static func reasons(_ item: DrawItem, in plan: FramePlan, layer: LayerDirectory.Entry?,
+                               rasterKeys: Set<UInt64> = []) -> [BlendReason] {
         if item.role == .shadow { return [.shadow] }
         if item.role == .unsupported { return [] }   // not drawn: its opacity is unknown
         if item.blend == .plus { return [.transition] }
@@ -56,7 +62,9 @@ public enum BlendAnalysis {
             }
         case .image(let index, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
-            if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque { r.append(.imageAlpha) }
+            if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque {
+                r.append(index >= 0 && index < plan.images.count && rasterKeys.contains(plan.images[index].key) ? .rasterizedContent : .imageAlpha)
+            }
         case .offscreen(_, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             r.append(.imageAlpha)

@@ -29,6 +29,10 @@ public struct Finding: Sendable, Equatable, Codable {
     /// frame (nil without a GPU run, and for findings that are no pass).
     public var gpuNanoseconds: UInt64?
     public var maxGPUNanoseconds: UInt64?
+    /// raster.cpu: measured CPU time of rasterising its content, summed over the run and in its
+    /// costliest frame (nil when the run drew nothing).
+    public var cpuNanoseconds: UInt64?
+    public var maxCPUNanoseconds: UInt64?
     /// For a group of near-identical findings on several layers (`FindingGroups`): each layer's
     /// own finding, costliest first; `layer` is the first, the pixels are their sums. nil for a
     /// finding of one layer.

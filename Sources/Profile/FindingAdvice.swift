@@ -21,6 +21,19 @@ public enum FindingAdvice {
                 why.append("its contents image has an alpha channel")
                 fixes.append("supply an image without alpha (flattened onto its background) and set opaque = true")
             }
+            if reasons.contains(.rasterizedContent) {
+                switch e.rasterContent {
+                case "text":
+                    why.append("its text is drawn with transparent space around the glyphs")
+                    fixes.append("give the text layer an opaque backgroundColor matching what lies beneath (as UILabel does when opaque)")
+                case "gradient":
+                    why.append("its gradient has translucent colours")
+                    fixes.append("use opaque colours in the gradient where it lies over a plain background")
+                default:
+                    why.append("its shape's texture is transparent outside its fill and stroke")
+                    fixes.append("nothing to fix for a shape over other content; a plain or rounded rectangle drawn as a layer's backgroundColor and cornerRadius is opaque inside")
+                }
+            }
             return ("blended over the content beneath: " + why.joined(separator: "; "), fixes.joined(separator: "; "))
 
         case .misalignedSubpixel:
@@ -37,6 +50,10 @@ public enum FindingAdvice {
             if e.transformed == true {
                 return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is rotated, skewed or in perspective, so it is resampled (over about \(whole(s[0]))×\(whole(s[1])) device pixels)",
                         "expected while it is transformed; make sure it is shown at its pixel size when the transform is at rest (identity or a translation by whole pixels)")
+            }
+            if e.rasterContent == "text" {
+                return ("its text is rasterised at \(fmt(t[0]))×\(fmt(t[1])) px and resampled to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels",
+                        "set contentsScale = \(scale) (the screen scale) so the text is rasterised at the pixels it is shown")
             }
             return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is resampled to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels",
                     "supply the image at the pixel size it is shown (\(whole(s[0]))×\(whole(s[1])) px), or show it at its natural size with a non-scaling contentsGravity")
@@ -71,6 +88,8 @@ public enum FindingAdvice {
         case .unsupported:
             return ("caprof does not draw this yet: \(e.feature ?? "unsupported content"); the layer still takes part in the analyses its geometry allows",
                     "nothing to change in the scene: the figures for this layer leave out what that content costs on a device")
+        case .rasterCPU:
+            return rasterCPU(e)
         case .offscreenTransition:
             return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
                     "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")
@@ -78,6 +97,40 @@ public enum FindingAdvice {
             return ("opacity below 1 with allowsGroupOpacity flattens the sublayers offscreen before fading them as one\(area(e))",
                     "set allowsGroupOpacity = false when the sublayers do not overlap, or fade the leaves instead")
         }
+    }
+
+    static func rasterCPU(_ e: Evidence) -> (explanation: String, fix: String) {
+        let content = e.rasterContent ?? "content"
+        let change = e.rasterChange ?? "its content"
+        let size = e.rasterPixels.map { " (\(whole($0[0]))×\(whole($0[1])) px, \(kib(e.uploadedBytes ?? 0)) uploaded in its worst frame)" } ?? ""
+        let why = change == "appeared"
+            ? "its \(content) appeared mid-run and was rasterised on the CPU and uploaded\(size)"
+            : "its \(content) is rasterised on the CPU and uploaded again in every frame where \(change) changes\(size)"
+        let fix: String
+        switch (content, change) {
+        case ("shape", "strokeStart/strokeEnd"):
+            fix = "expected for a draw-on: keep the shape layer's bounds tight around the path (the texture follows them) and remove the animation once it ends so later frames reuse the texture"
+        case ("shape", "path"):
+            fix = "morph small paths only; where the effect allows, animate transform or opacity of a static shape instead of its path (they keep the texture)"
+        case ("shape", "its scale on screen"), ("text", "contentsScale"):
+            fix = "a scale that changes every frame re-rasterises the content: animate between few scales, or show a static texture rasterised once at the largest scale"
+        case ("text", "string"):
+            fix = "change the string only when the visible value changes (a counter at 60 fps lays out and rasterises text every frame), or give each digit its own layer"
+        case ("text", "fontSize"):
+            fix = "animate transform.scale instead of fontSize: the text then scales as a texture and is rasterised once"
+        case ("gradient", _):
+            fix = "nothing to fix for a short colour animation (the ramp is 1024 texels); for a long one animate opacity of two static gradients"
+        case (_, "appeared"):
+            fix = "nothing to fix if it then stays unchanged; to hide the cost, create the layer before it is shown"
+        default:
+            fix = "animate the layer's transform, position or opacity instead of what it draws: those keep the texture"
+        }
+        return (why, fix)
+    }
+
+    /// "12.5 KiB", "1.3 MiB".
+    static func kib(_ bytes: Int) -> String {
+        bytes >= 1 << 20 ? "\(fmt(round2(Double(bytes) / Double(1 << 20)))) MiB" : "\(fmt(round2(Double(bytes) / 1024))) KiB"
     }
 
     static func describe(_ i: CacheInvalidation?) -> String {

@@ -24,7 +24,7 @@ public enum FindingAggregator {
                                  runFrames: ClosedRange<Int>) -> [Finding] {
         struct Key: Hashable { var id: FindingID; var layer: LayerID }
         struct Acc { var frames: [Int] = []; var total = 0; var max = -1; var worst = 0; var evidence = Evidence(); var entry: LayerDirectory.Entry?
-                     var gpu: UInt64?; var gpuWorst: UInt64?; var screen: Int?
+                     var gpu: UInt64?; var gpuWorst: UInt64?; var cpu: UInt64?; var cpuWorst: UInt64?; var screen: Int?
                      /// raster-cache.miss: how often each reason occurred, and its evidence.
                      var reasons: [String: (count: Int, evidence: Evidence)] = [:] }
         var acc: [Key: Acc] = [:]
@@ -38,6 +38,7 @@ public enum FindingAggregator {
                 a.total += o.pixels
                 if let p = o.screenPixels { a.screen = Swift.max(a.screen ?? 0, p) }
                 if let g = o.gpuNanoseconds { a.gpu = (a.gpu ?? 0) + g; a.gpuWorst = Swift.max(a.gpuWorst ?? 0, g) }
+                if let c = o.cpuNanoseconds { a.cpu = (a.cpu ?? 0) + c; a.cpuWorst = Swift.max(a.cpuWorst ?? 0, c) }
                 if let inv = o.evidence.invalidation {
                     let key = inv.kind + "|" + (inv.property ?? "") + "|" + String(inv.layer ?? 0)
                     a.reasons[key] = ((a.reasons[key]?.count ?? 0) + 1, a.reasons[key]?.evidence ?? o.evidence)
@@ -80,6 +81,8 @@ public enum FindingAggregator {
                                   canvasShare: share, explanation: advice.explanation, fix: advice.fix, evidence: evidence)
             finding.gpuNanoseconds = a.gpu
             finding.maxGPUNanoseconds = a.gpuWorst
+            finding.cpuNanoseconds = a.cpu
+            finding.maxCPUNanoseconds = a.cpuWorst
             out.append(finding)
         }
         return ordered(out)

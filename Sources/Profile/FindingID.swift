@@ -29,6 +29,9 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     /// A shouldRasterize layer whose cached bitmap had to be rendered again (Color Hits Green and
     /// Misses Red), with the reason.
     case rasterCacheMiss = "raster-cache.miss"
+    /// Shape, text or gradient content rasterised on the CPU again (and uploaded) because what it
+    /// draws changed since the previous frame (`RasterCPUAnalysis`).
+    case rasterCPU = "raster.cpu"
 
     /// The finding for an offscreen pass recorded by the plan.
     public init(_ reason: OffscreenReason) {
@@ -57,6 +60,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
              .offscreenTransition:
             return "Color Offscreen-Rendered"
         case .rasterCacheMiss: return "Color Hits Green and Misses Red"
+        case .rasterCPU: return "CPU rasterisation (Time Profiler)"
         case .unsupported: return "not drawn by caprof yet"
         }
     }

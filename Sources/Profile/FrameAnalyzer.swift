@@ -46,10 +46,19 @@ public struct FrameAnalyzer: Sendable {
         var edgeRects: [(layer: LayerID, part: LayerPart, rect: Rect, item: DrawItem)] = []
         var edgeIndex: [Int: Int] = [:]
 
+        // Shape, text and gradient textures, by image key: their blending and resampling are
+        // explained as the layer's content, not as a supplied image.
+        let rasterKinds = Dictionary(plan.rasterRequests.map { ($0.key, $0.content.kindName) }, uniquingKeysWith: { a, _ in a })
+        let rasterKeys = Set(rasterKinds.keys)
+        var contentKind: [LayerID: String] = [:]
         for item in plan.items {
             let coverage = PixelCoverage(item, canvasWidth: w, canvasHeight: h)
             let entry = directory[item.layer]
-            let reasons = BlendAnalysis.reasons(item, in: plan, layer: entry)
+            let reasons = BlendAnalysis.reasons(item, in: plan, layer: entry, rasterKeys: rasterKeys)
+            if item.role == .contents, case .image(let index, _, _) = item.paint, index >= 0, index < plan.images.count,
+               let kind = rasterKinds[plan.images[index].key] {
+                contentKind[item.layer] = kind
+            }
             let paintBlends = reasons.contains(where: \.isPaint)
             var px = 0
             let itemIndex = paintBlending.count
@@ -116,6 +125,7 @@ public struct FrameAnalyzer: Sendable {
             e.blendReasons = b.reasons.sorted()
             if b.reasons.contains(.translucentColor) { e.colorAlpha = b.colorAlpha }
             if b.reasons.contains(.opacity) { e.opacity = b.opacity }
+            if b.reasons.contains(.rasterizedContent) { e.rasterContent = contentKind[layer] }
             obs.append(Observation(id: .blended, layer: layer, pixels: b.pixels, evidence: e))
         }
 
@@ -139,6 +149,7 @@ public struct FrameAnalyzer: Sendable {
             e.imagePixels = [s.texels.width, s.texels.height]
             e.shownPixels = [s.device.width, s.device.height]
             if s.transformed { e.transformed = true }
+            e.rasterContent = contentKind[layer]
             obs.append(Observation(id: .misalignedScaled, layer: layer, pixels: s.pixels, evidence: e))
         }
 

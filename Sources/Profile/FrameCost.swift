@@ -8,6 +8,9 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var planNanoseconds: UInt64
     /// CPU: the profiler's analyses of the frame (its own overhead).
     public var analyzeNanoseconds: UInt64
+    /// CPU: shape, text and gradient-ramp content rasterised for the frame (cairo, Pango): nil when
+    /// the run drew nothing. Core Animation pays it on the CPU too (`raster.cpu`).
+    public var rasterNanoseconds: UInt64?
     /// CPU: texture uploads (new textures created, texels copied to the staging buffer).
     public var uploadNanoseconds: UInt64?
     /// CPU: draw records written and batched, the command buffer recorded (uploads excluded).
@@ -27,13 +30,13 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var passGPUNanoseconds: [UInt64]?
 
     /// The stages that make up "CPU per frame" in every report and the gate's `cpuMilliseconds`:
-    /// what the frame costs the compositor on the CPU — evaluate, plan, upload, record. The
+    /// what the frame costs the compositor on the CPU — evaluate, plan, raster, upload, record. The
     /// profiler's own analysis is reported apart (`analyze`): an app does not pay for it.
-    public static let cpuStages = ["evaluate", "plan", "upload", "record"]
+    public static let cpuStages = ["evaluate", "plan", "raster", "upload", "record"]
 
     /// The sum of `cpuStages` for this frame.
     public var cpuNanoseconds: UInt64 {
-        evaluateNanoseconds + planNanoseconds + (uploadNanoseconds ?? 0) + (recordNanoseconds ?? 0)
+        evaluateNanoseconds + planNanoseconds + (rasterNanoseconds ?? 0) + (uploadNanoseconds ?? 0) + (recordNanoseconds ?? 0)
     }
 
     public init(evaluateNanoseconds: UInt64 = 0, planNanoseconds: UInt64 = 0, analyzeNanoseconds: UInt64 = 0,

@@ -15,6 +15,9 @@ public struct Observation: Sendable, Equatable {
     /// pass's footprint, at most the canvas); `pixels` is then what was rendered offscreen, which
     /// several passes or a bitmap larger than the screen can make more than the canvas.
     public var screenPixels: Int?
+    /// raster.cpu: measured CPU time of rasterising the layer's content in this frame, when the
+    /// frame was drawn (the pipeline rasterises; `--no-gpu` runs plan only).
+    public var cpuNanoseconds: UInt64?
 
     public init(id: FindingID, layer: LayerID, pixels: Int, evidence: Evidence) {
         self.id = id; self.layer = layer; self.pixels = pixels; self.evidence = evidence
@@ -49,6 +52,13 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var feature: String?
     /// raster-cache.miss: why the cached bitmap was rendered again.
     public var invalidation: CacheInvalidation?
+    /// raster.cpu: "shape", "text" or "gradient"; what changed ("strokeStart/strokeEnd", "path",
+    /// "string", …, or "appeared"); the texture's size in pixels [width, height]; the bytes
+    /// uploaded for it (RGBA8).
+    public var rasterContent: String?
+    public var rasterChange: String?
+    public var rasterPixels: [Double]?
+    public var uploadedBytes: Int?
 
     public init() {}
 }

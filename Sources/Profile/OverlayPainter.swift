@@ -30,6 +30,7 @@ public struct OverlayPainter: Sendable {
         let base = hasFrame ? Self.dim(rendered!) : Self.neutralBase(count: w * h)
         let analysis = FrameAnalyzer(canvasScale: canvasScale).analyze(plan, tree: tree, index: frame, time: time, keepOverdrawMap: true)
         let directory = LayerDirectory(root: tree)
+        let rasterKeys = Set(plan.rasterRequests.map(\.key))
 
         // Which layers raise which misalignment (the overlay shows the findings, no more).
         var subpixelLayers = Set<LayerID>(), scaledLayers = Set<LayerID>()
@@ -41,7 +42,7 @@ public struct OverlayPainter: Sendable {
         // Per pixel misalignment (0 none, 1 magenta, 2 yellow).
         var misaligned = [UInt8](repeating: 0, count: w * h)
         for item in plan.items {
-            let paintBlends = BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer]).contains(where: \.isPaint)
+            let paintBlends = BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer], rasterKeys: rasterKeys).contains(where: \.isPaint)
             let mark: UInt8
             if item.role == .contents && scaledLayers.contains(item.layer) && Alignment.isScaled(item) {
                 mark = 2

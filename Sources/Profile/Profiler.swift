@@ -22,10 +22,15 @@ public struct Profiler: Sendable {
         analyzer.analyze(plan, tree: tree, index: index, time: time, keepOverdrawMap: keepOverdrawMap)
     }
 
-    public mutating func record(_ a: FrameAnalysis, cost: FrameCost) {
+    /// Records one analysed frame with its measured cost. `rasterNanoseconds`: the CPU time the
+    /// pipeline spent rasterising each layer's content this frame, joined to its raster.cpu finding.
+    public mutating func record(_ a: FrameAnalysis, cost: FrameCost, rasterNanoseconds: [LayerID: UInt64] = [:]) {
         let ids = Array(Set(a.observations.map(\.id))).sorted()
         var passes = a.passes
         var obs = FrameObservations(a)
+        for i in obs.observations.indices where obs.observations[i].id == .rasterCPU {
+            obs.observations[i].cpuNanoseconds = rasterNanoseconds[obs.observations[i].layer]
+        }
         if let times = cost.passGPUNanoseconds, times.count == passes.count {
             // Each pass's measured time goes to the findings it is the reason for.
             for (i, t) in times.enumerated() {
@@ -70,7 +75,7 @@ public struct Profiler: Sendable {
             "plan": .init(frames.map(\.cost.planNanoseconds)),
             "analyze": .init(frames.map(\.cost.analyzeNanoseconds)),
         ]
-        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("upload", \.uploadNanoseconds), ("record", \.recordNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
+        let optional: [(String, KeyPath<FrameCost, UInt64?>)] = [("raster", \.rasterNanoseconds), ("upload", \.uploadNanoseconds), ("record", \.recordNanoseconds), ("render", \.renderNanoseconds), ("gpu", \.gpuNanoseconds)]
         for (name, kp) in optional {
             let v = frames.compactMap { $0.cost[keyPath: kp] }
             if !v.isEmpty { stages[name] = .init(v) }

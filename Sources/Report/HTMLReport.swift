@@ -271,6 +271,7 @@ public struct HTMLReport: Sendable {
             var pixels = "\(ReportUnits.pixels(f.maxPixels))<small>\(ReportUnits.percent(f.canvasShare)) of the screen"
             if f.frameCount > 1 { pixels += " in frame \(f.worstFrame)" }
             if let g = f.maxGPUNanoseconds { pixels += "<br>GPU \(ReportUnits.ms(g))" }
+            if let c = f.maxCPUNanoseconds { pixels += "<br>CPU \(ReportUnits.ms(c))" }
             pixels += "</small>"
             h.raw("<td class=\"num\" data-v=\"\(f.maxPixels)\">\(pixels)</td>")
             h.raw("<td class=\"why\">\(esc(f.explanation))<p class=\"fix\"><b>Fix</b> \(esc(f.fix))</p></td></tr>\n")

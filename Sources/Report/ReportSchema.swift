@@ -91,7 +91,7 @@ public enum ReportSchema {
               "type": "object", "additionalProperties": false, "required": ["evaluate", "plan", "analyze"],
               "properties": {
                 "evaluate": {"$ref": "#/$defs/stage"}, "plan": {"$ref": "#/$defs/stage"}, "analyze": {"$ref": "#/$defs/stage"},
-                "upload": {"$ref": "#/$defs/stage"}, "record": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
+                "raster": {"$ref": "#/$defs/stage"}, "upload": {"$ref": "#/$defs/stage"}, "record": {"$ref": "#/$defs/stage"}, "render": {"$ref": "#/$defs/stage"}, "gpu": {"$ref": "#/$defs/stage"}
               }
             },
             "uploadedBytes": {"type": "integer", "minimum": 0},
@@ -173,6 +173,7 @@ public enum ReportSchema {
               "properties": {
                 "evaluateNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "planNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "analyzeNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "recordNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                "rasterNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
@@ -220,6 +221,8 @@ public enum ReportSchema {
             "fix": {"type": "string", "minLength": 1},
             "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "Measured device time of its offscreen passes over the run."},
             "maxGPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "The same in its costliest frame."},
+            "cpuNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "raster.cpu: measured CPU time rasterising its content over the run."},
+            "maxCPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "The same in its costliest frame."},
             "evidence": {
               "type": "object", "additionalProperties": false,
               "properties": {
@@ -243,7 +246,11 @@ public enum ReportSchema {
                     "layer": {"type": "integer"}, "layerName": {"type": "string"}, "property": {"type": "string"},
                     "from": {"type": "number"}, "to": {"type": "number"}, "idleSeconds": {"type": "number", "minimum": 0}
                   }
-                }
+                },
+                "rasterContent": {"enum": ["shape", "text", "gradient"], "description": "raster.cpu, blended, misaligned.scaled: the layer's rasterised content."},
+                "rasterChange": {"type": "string", "description": "raster.cpu: what changed (strokeStart/strokeEnd, path, string, …; appeared)."},
+                "rasterPixels": {"$ref": "#/$defs/size"},
+                "uploadedBytes": {"$ref": "#/$defs/count"}
               }
             }
           }

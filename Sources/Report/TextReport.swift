@@ -93,6 +93,9 @@ public struct TextReport: Sendable {
             costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames"
         }
         if let g = f.maxGPUNanoseconds { costLine += "; GPU \(ReportUnits.ms(g)) in its costliest frame" }
+        if let c = f.maxCPUNanoseconds, let total = f.cpuNanoseconds {
+            costLine += "; CPU \(ReportUnits.ms(c)) in its costliest frame, \(ReportUnits.ms(total)) in all"
+        }
         return [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
     }
 

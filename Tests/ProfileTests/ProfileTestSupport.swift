@@ -30,9 +30,13 @@ extension ProfileTestSupport {
     /// Profiles a sequence of presentation trees as frames 0, 1, 2, … and returns the findings.
     func profile(_ roots: [Layer], _ canvas: Canvas, images: ImageTable = [:]) -> [Finding] {
         var p = Profiler(canvas: canvas)
+        var previous: FramePlan?
         for (i, r) in roots.enumerated() {
             let t = tree(r)
-            let a = p.analyze(plan(t, canvas, images: images), tree: t, index: i, time: Double(i) / 60)
+            let framePlan = plan(t, canvas, images: images)
+            var a = p.analyze(framePlan, tree: t, index: i, time: Double(i) / 60)
+            p.analyzer.addRasterCPU(to: &a, plan: framePlan, previous: previous, tree: t)
+            previous = framePlan
             p.record(a, cost: FrameCost())
         }
         return p.findings()
