@@ -28,6 +28,8 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     /// shouldRasterize layers drawn from the cache, and rendered again (nil when the frame has none).
     public var rasterCacheHits: Int?
     public var rasterCacheMisses: Int?
+    /// Textures the items sample and the memory their sharing by content saves (nil without images).
+    public var textureSharing: TextureSharing?
 
     public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, drawnPixels: Int, shadedPixels: Int,
                 blendedPixels: Int, edgeBlendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {

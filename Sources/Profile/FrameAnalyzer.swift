@@ -228,6 +228,7 @@ public struct FrameAnalyzer: Sendable {
         counters.rasterCacheHits = plan.rasterCache.filter(\.isHit).count
         counters.rasterCacheMisses = plan.rasterCache.count - counters.rasterCacheHits!
         if counters.rasterCacheHits == 0 && counters.rasterCacheMisses == 0 { counters.rasterCacheHits = nil; counters.rasterCacheMisses = nil }
+        counters.textureSharing = TextureSharing(plan)
         var analysis = FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
                                      overdrawMap: keepOverdrawMap ? map : nil, blendMap: keepOverdrawMap ? blendMap : nil)
         analysis.passes = plan.offscreenPasses.map(PassSummary.init)

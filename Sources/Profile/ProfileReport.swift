@@ -134,6 +134,9 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         public var uploadedBytes: Int?
         public var peakTextureBytes: Int?
         public var meanDrawCalls: Double?
+        /// The frame whose texture sharing saves the most memory (`TextureSharing`); nil when
+        /// no frame samples an image.
+        public var peakTextureSharing: TextureSharing?
     }
 
     public struct StageStats: Sendable, Equatable, Codable {

@@ -97,7 +97,9 @@ public struct Profiler: Sendable {
             uploadedBytes: uploads.isEmpty ? nil : uploads.reduce(0, +),
             peakTextureBytes: textures.max(),
             meanDrawCalls: draws.isEmpty ? nil : mean(draws))
-        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+        var totalsWithSharing = totals
+        totalsWithSharing.peakTextureSharing = frames.compactMap(\.counters.textureSharing).max { $0.savedBytes < $1.savedBytes }
+        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totalsWithSharing, warnings: warnings)
         report.startup = startup
         return report
     }

@@ -137,6 +137,7 @@ public struct HTMLReport: Sendable {
         if let d = t.meanDrawCalls {
             var sub: [String] = []
             if let p = t.peakTextureBytes { sub.append("\(ReportUnits.bytes(p)) textures") }
+            if let s = t.peakTextureSharing, s.savedBytes > 0 { sub.append("\(ReportUnits.bytes(s.savedBytes)) saved by sharing") }
             if let u = t.uploadedBytes { sub.append("\(ReportUnits.bytes(u)) uploaded") }
             kpi(&h, ReportUnits.number((d * 10).rounded() / 10), "draw calls per frame", sub.joined(separator: " · "))
         }

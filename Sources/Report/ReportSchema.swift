@@ -96,6 +96,9 @@ public enum ReportSchema {
             },
             "uploadedBytes": {"type": "integer", "minimum": 0},
             "peakTextureBytes": {"type": "integer", "minimum": 0},
+            "peakTextureSharing": {"type": "object", "additionalProperties": false, "required": ["textures", "layers", "bytes", "savedBytes"],
+                  "description": "Textures the items sample, the layers drawing from them, their bytes (4 a texel) and the bytes one texture per layer and content would add.",
+                  "properties": {"textures": {"$ref": "#/$defs/count"}, "layers": {"$ref": "#/$defs/count"}, "bytes": {"$ref": "#/$defs/count"}, "savedBytes": {"$ref": "#/$defs/count"}}},
             "meanDrawCalls": {"type": "number", "minimum": 0}
           }
         },
@@ -150,7 +153,10 @@ public enum ReportSchema {
                 "overdrawHistogram": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 5, "maxItems": 5,
                                       "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."},
                 "rasterCacheHits": {"$ref": "#/$defs/count", "description": "shouldRasterize layers drawn from the cache."},
-                "rasterCacheMisses": {"$ref": "#/$defs/count", "description": "shouldRasterize layers rendered again."}
+                "rasterCacheMisses": {"$ref": "#/$defs/count", "description": "shouldRasterize layers rendered again."},
+                "textureSharing": {"type": "object", "additionalProperties": false, "required": ["textures", "layers", "bytes", "savedBytes"],
+                  "description": "Textures the items sample, the layers drawing from them, their bytes (4 a texel) and the bytes one texture per layer and content would add.",
+                  "properties": {"textures": {"$ref": "#/$defs/count"}, "layers": {"$ref": "#/$defs/count"}, "bytes": {"$ref": "#/$defs/count"}, "savedBytes": {"$ref": "#/$defs/count"}}}
               }
             },
             "passes": {

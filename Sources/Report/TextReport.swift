@@ -44,6 +44,9 @@ public struct TextReport: Sendable {
         if let d = t.meanDrawCalls { cost.append("\(Profile.fmtNumber((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
         if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }
+        if let s = t.peakTextureSharing, s.savedBytes > 0 {
+            cost.append(dim("sharing \(s.textures) texture\(s.textures == 1 ? "" : "s") among \(s.layers) layers saves \(bytes(s.savedBytes))"))
+        }
         out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
         if let s = r.startup {
             out.append(label("start-up") + "\(ms(s.wallNanoseconds)) once" + dim(" (first frame's pipelines, shaders, \(bytes(s.uploadedBytes)) of first uploads; not in the per-frame costs)"))
