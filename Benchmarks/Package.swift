@@ -67,6 +67,18 @@ let package = Package(
             path: "Benchmarks/OffscreenBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
+        // Issue #10: layer content: rounded rectangles as CALayers vs CAShapeLayers (static and
+        // animating), a strokeEnd draw-on's rasterisation and upload, a 10,000-instance replicator,
+        // 40 text labels (first layout and cached).
+        .executableTarget(
+            name: "ContentBenchmarks",
+            dependencies: [
+                .product(name: "Benchmark", package: "benchmark"),
+                .product(name: "CaprofKit", package: "caprof"),
+            ],
+            path: "Benchmarks/ContentBenchmarks",
+            plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
+        ),
         // The reference for caprof's identity composite: a minimal hand-written Vulkan compositor in
         // C doing the same work (benchmark-only; its SPIR-V is checked in, see shaders/regenerate.sh).
         .target(
