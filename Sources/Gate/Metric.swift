@@ -23,7 +23,7 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
     case findings
     /// Findings (id and layer) raised now that the baseline does not have; needs a baseline.
     case newFindings
-    /// CPU milliseconds per frame (`FrameCost.cpuStages`: evaluate + plan, + upload + record when
+    /// CPU milliseconds per frame (`FrameCost.cpuStages`: evaluate + plan + raster, + upload + record when
     /// drawn; the start-up apart, as in every report): the mean over the frames of one run, the
     /// median over `runs` runs. Timing: needs a noise rule.
     case cpuMilliseconds

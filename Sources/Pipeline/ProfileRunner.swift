@@ -15,6 +15,12 @@ public final class ProfileRunner {
     public let renderer: SceneRenderer?
     /// Whether every image is opaque, by content key (scanned once per image).
     private var opacity: [UInt64: Bool] = [:]
+    /// Where the last frame's translucent textures are opaque, by key (the blended analysis's
+    /// real coverage); rebuilt each frame from the keys it shows, so it never accumulates.
+    private var opaqueTexels: [UInt64: OpaqueTexels] = [:]
+    /// Shape and text content for runs without a renderer (`--no-gpu`): the blended analysis
+    /// reads their coverage, so they are rasterised on the CPU either way.
+    private let ownContent = ContentRasterizer()
 
     /// The shouldRasterize cache a run starts with (empty; its limits are the options).
     public var rasterCacheLimits = RasterCache()
@@ -89,19 +95,21 @@ public final class ProfileRunner {
             let plan = StageTimings.measure(&cost.planNanoseconds) {
                 FramePlanner(canvas: canvas, images: table).plan(root: tree, rasterCache: &rasterCache, time: frame.time)
             }
+            var rasterTime: UInt64 = 0
+            let content = renderer?.content ?? ownContent
+            let bitmaps = try StageTimings.measure(&rasterTime) { try content.prepare(plan, images: images.bitmaps) }
+            cost.rasterNanoseconds = rasterTime
+            let rasterByLayer = content.lastStats.nanosecondsByLayer
+            let textures = translucentTextures(plan, bitmaps)
             var analysis = StageTimings.measure(&cost.analyzeNanoseconds) {
-                profiler.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap)
+                profiler.analyzer.analyze(plan, tree: tree, index: frame.index, time: frame.time,
+                                          keepOverdrawMap: keepOverdrawMap, textures: textures)
             }
             profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree)
             previousPlan = plan
-            var rasterByLayer: [LayerID: UInt64] = [:]
             if let r = renderer {
                 var wall: UInt64 = 0
-                var rasterTime: UInt64 = 0
-                let bitmaps = try StageTimings.measure(&rasterTime) { try r.content.prepare(plan, images: images.bitmaps) }
                 r.record(\.rasterize, nanoseconds: rasterTime)
-                cost.rasterNanoseconds = rasterTime
-                rasterByLayer = r.content.lastStats.nanosecondsByLayer
                 let out = try StageTimings.measure(&wall) { try r.renderer.render(plan, images: bitmaps) }
                 r.record(\.evaluate, nanoseconds: cost.evaluateNanoseconds)
                 r.record(\.plan, nanoseconds: cost.planNanoseconds)
@@ -168,6 +176,7 @@ public final class ProfileRunner {
         }
         let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree, rasterCache: &cache, time: time)
         var rendered: Bitmap?
+        let textures = translucentTextures(plan, try (renderer?.content ?? ownContent).prepare(plan, images: images.bitmaps))
         if let r = renderer {
             // The background is drawn from a plan of this frame alone (every cached bitmap rendered
             // afresh: the same pixels), so it needs none of the run's cache textures.
@@ -176,7 +185,7 @@ public final class ProfileRunner {
             rendered = Bitmap(width: out.width, height: out.height, pixels: out.pixels)
         }
         let overlays = OverlayPainter(canvasScale: canvas.scale)
-            .paint(plan, tree: tree, frame: index, time: time, rendered: rendered?.pixels)
+            .paint(plan, tree: tree, frame: index, time: time, rendered: rendered?.pixels, textures: textures)
         return OverlayFrame(overlays: overlays, rendered: rendered)
     }
 
@@ -198,6 +207,19 @@ public final class ProfileRunner {
             if out.last != frames[i] { out.append(frames[i]) }
         }
         return out
+    }
+
+    /// Where the translucent textures `plan` samples are opaque (`OpaqueTexels`), for the blended
+    /// analysis; opaque images need none. Kept from frame to frame for the keys still shown.
+    func translucentTextures(_ plan: FramePlan, _ bitmaps: [UInt64: Bitmap]) -> [UInt64: OpaqueTexels] {
+        var now: [UInt64: OpaqueTexels] = [:]
+        for image in plan.images where !image.isOpaque {
+            if let known = opaqueTexels[image.key] { now[image.key] = known; continue }
+            guard let b = bitmaps[image.key] else { continue }
+            now[image.key] = OpaqueTexels(width: b.width, height: b.height, rgba: b.pixels)
+        }
+        opaqueTexels = now
+        return now
     }
 
     /// The image table with each image's opacity filled in (the planner passes it on to

@@ -29,12 +29,17 @@ public struct FrameAnalyzer: Sendable {
 
     public init(canvasScale: Double) { self.canvasScale = canvasScale }
 
-    public func analyze(_ plan: FramePlan, tree: Layer, index: Int, time: Double, keepOverdrawMap: Bool = false) -> FrameAnalysis {
+    /// - textures: where the frame's textures are opaque, by image key (`OpaqueTexels`), from the
+    ///   decoded images and rasterised content; an image item drawn 1:1 on the pixel grid then
+    ///   blends only where its texels are not opaque. Without it an image with alpha blends over
+    ///   its whole quad.
+    public func analyze(_ plan: FramePlan, tree: Layer, index: Int, time: Double, keepOverdrawMap: Bool = false,
+                        textures: [UInt64: OpaqueTexels] = [:]) -> FrameAnalysis {
         let directory = LayerDirectory(root: tree)
         let w = plan.pixelWidth, h = plan.pixelHeight
         var map = OverdrawMap(width: w, height: h)
         // Every item's runs, kept for the blend pass below, which walks them top item first.
-        var runs: [(item: Int, y: Int, xs: Range<Int>, partial: Bool)] = []
+        var runs: [(item: Int, y: Int, xs: Range<Int>, partial: Bool, paint: Bool)] = []
         var paintBlending: [Bool] = []
         var shaded = 0
         var layerPixels: [LayerID: Int] = [:]
@@ -63,10 +68,19 @@ public struct FrameAnalyzer: Sendable {
             var px = 0
             let itemIndex = paintBlending.count
             paintBlending.append(paintBlends)
+            // A texture that blends only for its alpha, drawn 1:1: its opaque texels replace.
+            let onlyAlpha = paintBlends && !reasons.contains { $0.isPaint && $0 != .imageAlpha && $0 != .rasterizedContent }
+            let texels = onlyAlpha ? Self.texelMapping(item, plan, textures) : nil
             coverage.forEachRun { y, xs, partial in
                 px += xs.count
                 map.add(y: y, xs)
-                runs.append((itemIndex, y, xs, partial))
+                if let t = texels {
+                    t.opaque.forEachPiece(row: y + t.dy, (xs.lowerBound + t.dx)..<(xs.upperBound + t.dx)) { piece, opaque in
+                        runs.append((itemIndex, y, (piece.lowerBound - t.dx)..<(piece.upperBound - t.dx), partial, !opaque))
+                    }
+                } else {
+                    runs.append((itemIndex, y, xs, partial, paintBlends))
+                }
             }
             shaded += px
             layerPixels[item.layer, default: 0] += px
@@ -114,7 +128,7 @@ public struct FrameAnalyzer: Sendable {
         var blendMap = BlendMap(width: w, height: h)
         var paintSpans: [LayerID: [(y: Int, xs: Range<Int>)]] = [:]
         for run in runs.reversed() {
-            let paint = paintBlending[run.item]
+            let paint = run.paint
             blendMap.applyFromAbove(y: run.y, run.xs, paintBlends: paint, partial: run.partial) { xs in
                 if paint { paintSpans[plan.items[run.item].layer, default: []].append((run.y, xs)) }
             }
@@ -233,6 +247,20 @@ public struct FrameAnalyzer: Sendable {
                                      overdrawMap: keepOverdrawMap ? map : nil, blendMap: keepOverdrawMap ? blendMap : nil)
         analysis.passes = plan.offscreenPasses.map(PassSummary.init)
         return analysis
+    }
+
+    /// The texel offset of an image item drawn 1:1 onto whole device pixels (device x + dx = texel
+    /// x), with its texture's opaque texels; nil when the item resamples or its texture is unknown.
+    static func texelMapping(_ item: DrawItem, _ plan: FramePlan, _ textures: [UInt64: OpaqueTexels])
+        -> (dx: Int, dy: Int, opaque: OpaqueTexels)? {
+        guard !textures.isEmpty, case .image(let index, _, _) = item.paint, index >= 0, index < plan.images.count,
+              let opaque = textures[plan.images[index].key],
+              item.transform.isAxisAligned2D, !Alignment.isScaled(item), item.uv.width > 0, item.uv.height > 0 else { return nil }
+        let device = BlendAnalysis.deviceRect(item.quad, item.transform)
+        // On the grid, and not mirrored: the quad's first corner lands on the device rect's.
+        let corner = item.transform.apply(Point(item.quad.minX, item.quad.minY))
+        guard Alignment.isOnGrid(device), abs(corner.x - device.minX) < 1e-6, abs(corner.y - device.minY) < 1e-6 else { return nil }
+        return (Int((item.uv.minX - device.minX).rounded()), Int((item.uv.minY - device.minY).rounded()), opaque)
     }
 
     /// Pixels in the union of row spans (any order, overlaps counted once).

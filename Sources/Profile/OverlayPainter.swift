@@ -24,11 +24,14 @@ public struct OverlayPainter: Sendable {
     ///   - plan: the frame's plan; `tree` the presentation tree it was planned from.
     ///   - rendered: the frame the GPU drew (premultiplied RGBA8, plan-sized), or nil for a neutral
     ///     background.
-    public func paint(_ plan: FramePlan, tree: Layer, frame: Int, time: Double, rendered: [UInt8]? = nil) -> FrameOverlays {
+    ///   - textures: where the textures are opaque (`FrameAnalyzer.analyze`'s), so the blended
+    ///     overlay counts the pixels the run's figures count.
+    public func paint(_ plan: FramePlan, tree: Layer, frame: Int, time: Double, rendered: [UInt8]? = nil,
+                      textures: [UInt64: OpaqueTexels] = [:]) -> FrameOverlays {
         let w = plan.pixelWidth, h = plan.pixelHeight
         let hasFrame = rendered.map { $0.count == w * h * 4 } ?? false
         let base = hasFrame ? Self.dim(rendered!) : Self.neutralBase(count: w * h)
-        let analysis = FrameAnalyzer(canvasScale: canvasScale).analyze(plan, tree: tree, index: frame, time: time, keepOverdrawMap: true)
+        let analysis = FrameAnalyzer(canvasScale: canvasScale).analyze(plan, tree: tree, index: frame, time: time, keepOverdrawMap: true, textures: textures)
         let directory = LayerDirectory(root: tree)
         let rasterKeys = Set(plan.rasterRequests.map(\.key))
 

@@ -126,7 +126,7 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
         }
     }
 
-    /// CPU nanoseconds: `FrameCost.cpuStages` (evaluate + plan, + upload and record when drawn).
+    /// CPU nanoseconds: `FrameCost.cpuStages` (evaluate + plan + raster, + upload and record when drawn).
     public var cpuNanoseconds: UInt64 {
         FrameCost.cpuStages.reduce(0) { $0 + (stageNanoseconds[$1] ?? 0) }
     }

@@ -55,7 +55,7 @@ extension ReportSchema {
                 "gpuScenes": {"$ref": "#/$defs/count", "description": "Scenes drawn on a GPU (the others: plan only)."},
                 "stageNanoseconds": {
                   "type": "object", "description": "Per stage, nanoseconds over every frame of every scene.",
-                  "propertyNames": {"enum": ["evaluate", "plan", "analyze", "upload", "record", "render", "gpu"]},
+                  "propertyNames": {"enum": ["evaluate", "plan", "analyze", "raster", "upload", "record", "render", "gpu"]},
                   "additionalProperties": {"$ref": "#/$defs/nanoseconds"}
                 },
                 "uploadedBytes": {"$ref": "#/$defs/count"}

@@ -24,7 +24,7 @@ final class CostsCLITests: CLITestCase {
         XCTAssertLessThan(record, startupRecord, "pipeline creation is in the start-up's recording, not the frame's")
         // CPU per frame is the sum of the same stages in the totals as in the frame.
         let totals = try XCTUnwrap(json["totals"] as? [String: Any])
-        let stages = ["evaluateNanoseconds", "planNanoseconds", "uploadNanoseconds", "recordNanoseconds"]
+        let stages = ["evaluateNanoseconds", "planNanoseconds", "rasterNanoseconds", "uploadNanoseconds", "recordNanoseconds"]
         XCTAssertEqual(totals["meanCPUNanoseconds"] as? Int, stages.reduce(0) { $0 + ((cost[$1] as? Int) ?? 0) })
 
         let text = try caprof([Self.example("cards.json")])
