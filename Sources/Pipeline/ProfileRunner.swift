@@ -74,8 +74,13 @@ public final class ProfileRunner {
             let out = try StageTimings.measure(&wall) { try r.renderer.render(plan, images: images.bitmaps) }
             startup = .init(wallNanoseconds: wall, uploadNanoseconds: out.stats.cpuUploadNanoseconds,
                             uploadedBytes: out.stats.uploadedBytes, recordNanoseconds: out.stats.cpuEncodeNanoseconds)
+            // The first profiled frame is drawn whole, so its timings are its own (not start-up's).
+            r.renderer.forgetPreviousFrame()
         }
         var rasterCache = rasterCacheLimits
+        // Flash Updated Regions and the reuse of unchanged frames (UpdatedRegions.swift).
+        var previousPlan: FramePlan?
+        var reuse = AnalysisReuse()
         for (n, frame) in frames.enumerated() {
             var cost = FrameCost()
             let tree = StageTimings.measure(&cost.evaluateNanoseconds) { scene.presentation(at: frame.time) }
@@ -84,9 +89,14 @@ public final class ProfileRunner {
             let plan = StageTimings.measure(&cost.planNanoseconds) {
                 FramePlanner(canvas: canvas, images: table).plan(root: tree, rasterCache: &rasterCache, time: frame.time)
             }
-            let analysis = StageTimings.measure(&cost.analyzeNanoseconds) {
-                profiler.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap)
+            let damage = FrameDamage.between(previousPlan, plan)
+            previousPlan = plan
+            var (analysis, analysisReused) = StageTimings.measure(&cost.analyzeNanoseconds) {
+                reuse.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap,
+                              with: profiler.analyzer)
             }
+            analysis.counters.damagedPixels = damage.pixels
+            var update = FrameUpdate(damage: damage, analysisReused: analysisReused)
             if let r = renderer {
                 var wall: UInt64 = 0
                 var rasterTime: UInt64 = 0
@@ -103,6 +113,7 @@ public final class ProfileRunner {
                 cost.uploadedBytes = out.stats.uploadedBytes
                 cost.textureBytes = out.stats.textureBytesResident
                 cost.drawCalls = out.stats.drawCalls
+                update.frameCache = out.stats.frameCache
                 if !out.stats.passGPUNanoseconds.isEmpty { cost.passGPUNanoseconds = out.stats.passGPUNanoseconds }
                 if let t = thumbnails, t.frames.contains(frame.index) {
                     let size = Self.fit(width: out.width, height: out.height, maxWidth: t.maxWidth, maxHeight: t.maxHeight)
@@ -111,7 +122,7 @@ public final class ProfileRunner {
                                             bitmap: size == (out.width, out.height) ? full : full.downscaled(toWidth: size.0, height: size.1)))
                 }
             }
-            profiler.record(analysis, cost: cost)
+            profiler.record(analysis, cost: cost, updates: update)
             warnings += plan.unsupported
             progress?(n + 1)
         }
@@ -151,12 +162,17 @@ public final class ProfileRunner {
         var cache = rasterCacheLimits
         // A bitmap unused for longer than the idle limit is gone, so the cache's state at `time`
         // depends only on the frames within that window (the first of them refills it).
-        let window = earlierTimes.filter { $0 >= time - cache.maxIdleSeconds - 1e-9 && $0 < time }
+        // The previous frame's window too: its plan gives this frame's Flash Updated Regions.
+        let previousTime = earlierTimes.last { $0 < time }
+        let window = earlierTimes.filter { $0 >= min(time, previousTime ?? time) - cache.maxIdleSeconds - 1e-9 && $0 < time }
+        var previousPlan: FramePlan?
         for t in window {
             let earlier = scene.presentation(at: t)
-            _ = FramePlanner(canvas: canvas, images: opaqueTable(try scene.images(for: earlier))).plan(root: earlier, rasterCache: &cache, time: t)
+            let p = FramePlanner(canvas: canvas, images: opaqueTable(try scene.images(for: earlier))).plan(root: earlier, rasterCache: &cache, time: t)
+            if t == previousTime { previousPlan = p }
         }
         let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree, rasterCache: &cache, time: time)
+        let damage = previousPlan.map { FrameDamage.between($0, plan) }
         var rendered: Bitmap?
         if let r = renderer {
             // The background is drawn from a plan of this frame alone (every cached bitmap rendered
@@ -166,7 +182,7 @@ public final class ProfileRunner {
             rendered = Bitmap(width: out.width, height: out.height, pixels: out.pixels)
         }
         let overlays = OverlayPainter(canvasScale: canvas.scale)
-            .paint(plan, tree: tree, frame: index, time: time, rendered: rendered?.pixels)
+            .paint(plan, tree: tree, frame: index, time: time, rendered: rendered?.pixels, damage: damage)
         return OverlayFrame(overlays: overlays, rendered: rendered)
     }
 

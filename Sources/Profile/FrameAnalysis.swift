@@ -28,6 +28,10 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     /// shouldRasterize layers drawn from the cache, and rendered again (nil when the frame has none).
     public var rasterCacheHits: Int?
     public var rasterCacheMisses: Int?
+    /// Flash Updated Regions: device pixels that changed since the previous frame (`FrameDamage`,
+    /// from the two plans: what the frame cache draws again). The first frame damages the whole
+    /// canvas; nil when not measured.
+    public var damagedPixels: Int?
 
     public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, drawnPixels: Int, shadedPixels: Int,
                 blendedPixels: Int, edgeBlendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {

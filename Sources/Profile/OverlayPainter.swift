@@ -24,7 +24,10 @@ public struct OverlayPainter: Sendable {
     ///   - plan: the frame's plan; `tree` the presentation tree it was planned from.
     ///   - rendered: the frame the GPU drew (premultiplied RGBA8, plan-sized), or nil for a neutral
     ///     background.
-    public func paint(_ plan: FramePlan, tree: Layer, frame: Int, time: Double, rendered: [UInt8]? = nil) -> FrameOverlays {
+    ///   - damage: what changed since the previous frame (`FrameDamage`); nil: there is no
+    ///     previous frame, everything is updated.
+    public func paint(_ plan: FramePlan, tree: Layer, frame: Int, time: Double, rendered: [UInt8]? = nil,
+                      damage: FrameDamage? = nil) -> FrameOverlays {
         let w = plan.pixelWidth, h = plan.pixelHeight
         let hasFrame = rendered.map { $0.count == w * h * 4 } ?? false
         let base = hasFrame ? Self.dim(rendered!) : Self.neutralBase(count: w * h)
@@ -129,6 +132,7 @@ public struct OverlayPainter: Sendable {
             OverlayImage(kind: .overdraw, width: w, height: h, pixels: overdrawPixels, legendPixels: overdrawCounts),
             OverlayImage(kind: .offscreen, width: w, height: h, pixels: offscreenPixels, legendPixels: offscreenCounts),
             OverlayImage(kind: .rasterCache, width: w, height: h, pixels: cachePixels, legendPixels: cacheCounts),
+            Self.updatedRegions(damage ?? FrameDamage.between(nil, plan), base: base, width: w, height: h),
         ])
     }
 

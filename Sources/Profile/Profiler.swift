@@ -23,6 +23,11 @@ public struct Profiler: Sendable {
     }
 
     public mutating func record(_ a: FrameAnalysis, cost: FrameCost) {
+        record(a, cost: cost, updates: nil)
+    }
+
+    /// Records a frame with its Flash Updated Regions (`UpdatedRegions.swift`).
+    public mutating func record(_ a: FrameAnalysis, cost: FrameCost, updates: FrameUpdate?) {
         let ids = Array(Set(a.observations.map(\.id))).sorted()
         var passes = a.passes
         var obs = FrameObservations(a)
@@ -41,6 +46,11 @@ public struct Profiler: Sendable {
         }
         var record = ProfileReport.FrameRecord(index: a.index, time: a.time, counters: a.counters, cost: cost, findings: ids)
         record.passes = passes.isEmpty ? nil : passes
+        if let u = updates {
+            record.frameCache = u.frameCache
+            record.damage = u.damage.fullReason == nil && !u.damage.rects.isEmpty ? u.damage.rects : nil
+            record.analysisReused = u.analysisReused ? true : nil
+        }
         frames.append(record)
         observed.append(obs)
         if let map = a.overdrawMap {
@@ -92,7 +102,12 @@ public struct Profiler: Sendable {
             uploadedBytes: uploads.isEmpty ? nil : uploads.reduce(0, +),
             peakTextureBytes: textures.max(),
             meanDrawCalls: draws.isEmpty ? nil : mean(draws))
-        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals, warnings: warnings)
+        var totals2 = totals
+        let damaged = frames.compactMap(\.counters.damagedPixels)
+        if !damaged.isEmpty { totals2.meanDamagedPixels = mean(damaged) }
+        let uses = frames.compactMap(\.frameCache)
+        if !uses.isEmpty { totals2.reusedFrames = uses.filter { $0 == .reused }.count }
+        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals2, warnings: warnings)
         report.startup = startup
         return report
     }

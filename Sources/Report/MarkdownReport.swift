@@ -76,6 +76,7 @@ public struct MarkdownReport: Sendable {
         if let d = t.meanDrawCalls { parts.append("\(ReportUnits.number((d * 10).rounded() / 10)) draw calls") }
         if let u = t.uploadedBytes { parts.append("\(ReportUnits.bytes(u)) uploaded in all") }
         if let p = t.peakTextureBytes { parts.append("\(ReportUnits.bytes(p)) textures at peak") }
+        if let u = UpdatedRegionsSummary.line(r) { parts.append("Flash Updated Regions: " + u) }
         var line = "**Per frame** (mean): " + parts.joined(separator: " · ")
         if let w = t.worstFrame, r.run.frameCount > 1 { line += " · worst frame \(w)" }
         return line

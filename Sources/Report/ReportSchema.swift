@@ -96,7 +96,9 @@ public enum ReportSchema {
             },
             "uploadedBytes": {"type": "integer", "minimum": 0},
             "peakTextureBytes": {"type": "integer", "minimum": 0},
-            "meanDrawCalls": {"type": "number", "minimum": 0}
+            "meanDrawCalls": {"type": "number", "minimum": 0},
+            "meanDamagedPixels": {"type": "number", "minimum": 0, "description": "Flash Updated Regions: the mean of counters.damagedPixels."},
+            "reusedFrames": {"type": "integer", "minimum": 0, "description": "Frames whose plan was unchanged: not drawn again (frameCache = reused)."}
           }
         },
         "warnings": {
@@ -150,9 +152,14 @@ public enum ReportSchema {
                 "overdrawHistogram": {"type": "array", "items": {"$ref": "#/$defs/count"}, "minItems": 5, "maxItems": 5,
                                       "description": "Pixels drawn 0, 1, 2, 3 and 4-or-more times."},
                 "rasterCacheHits": {"$ref": "#/$defs/count", "description": "shouldRasterize layers drawn from the cache."},
-                "rasterCacheMisses": {"$ref": "#/$defs/count", "description": "shouldRasterize layers rendered again."}
+                "rasterCacheMisses": {"$ref": "#/$defs/count", "description": "shouldRasterize layers rendered again."},
+                "damagedPixels": {"$ref": "#/$defs/count", "description": "Flash Updated Regions: device pixels changed since the previous frame (the plan's damage; the whole canvas for the first frame)."}
               }
             },
+            "frameCache": {"enum": \(list(FrameCacheUse.allCases)),
+                           "description": "full: drawn whole; damaged: only the damaged rectangles drawn again; reused: nothing changed, not drawn again (pixels and GPU timings are the previous frame's)."},
+            "damage": {"type": "array", "items": {"$ref": "#/$defs/pixelRect"}, "description": "The damaged rectangles (disjoint), when only part of the canvas changed."},
+            "analysisReused": {"type": "boolean", "description": "The plan and layers equal the previous frame's: its analysis (counters, findings) was reused."},
             "passes": {
               "type": "array", "description": "The frame's offscreen passes in execution order (the render graph).",
               "items": {

@@ -45,6 +45,9 @@ public struct TextReport: Sendable {
         if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
         if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }
         out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
+        if let u = UpdatedRegionsSummary.line(r) {
+            out.append(label("updates") + u + dim(" (Flash Updated Regions; a reused frame's pixels, GPU time and analysis are the previous frame's)"))
+        }
         if let s = r.startup {
             out.append(label("start-up") + "\(ms(s.wallNanoseconds)) once" + dim(" (first frame's pipelines, shaders, \(bytes(s.uploadedBytes)) of first uploads; not in the per-frame costs)"))
         }
