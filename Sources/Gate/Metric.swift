@@ -30,13 +30,18 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
     /// GPU milliseconds per frame (timestamp queries around the frame's command buffer): the mean
     /// over the frames of one run, the median over `runs` runs. Timing: needs a noise rule and a GPU.
     case gpuMilliseconds
+    /// Flash Updated Regions: the most device pixels updated in one frame after the first (what
+    /// changed since the previous frame, `FrameCounters.damagedPixels`; the first frame, wholly
+    /// new, is not counted). A scene at rest: 0. Deterministic, but only checked when a rule names
+    /// it (baselines recorded before it existed do not have it).
+    case damagedPixels
 
     /// Measured with a clock: noisy, never in the default budget.
     public var isTiming: Bool { self == .cpuMilliseconds || self == .gpuMilliseconds }
     /// Needs frames drawn on a Vulkan device.
     public var needsGPU: Bool { self == .gpuMilliseconds }
     /// The deterministic metrics the default budget guards.
-    public static let deterministic: [Metric] = allCases.filter { !$0.isTiming }
+    public static let deterministic: [Metric] = allCases.filter { !$0.isTiming && $0 != .damagedPixels }
 
     /// The findings whose layers explain a change of this metric (for the layer diff's culprits and
     /// for annotations); nil: any finding.
@@ -54,7 +59,7 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
     /// The value with its unit, as reports print it.
     public func format(_ v: Double) -> String {
         switch self {
-        case .offscreenPixels, .blendedPixels, .shadedPixels: return GateFormat.pixels(v)
+        case .offscreenPixels, .blendedPixels, .shadedPixels, .damagedPixels: return GateFormat.pixels(v)
         case .overdraw: return GateFormat.number(v, digits: 3) + "×"
         case .cpuMilliseconds, .gpuMilliseconds: return GateFormat.number(v, digits: 3) + " ms"
         default: return GateFormat.number(v, digits: 0)

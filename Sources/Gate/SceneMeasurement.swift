@@ -50,6 +50,11 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
             Metric.findings.rawValue: Double(findings.count),
             Metric.rasterCacheMisses.rawValue: Double(r.frames.reduce(0) { $0 + ($1.counters.rasterCacheMisses ?? 0) }),
         ]
+        // Flash Updated Regions after the first frame (reports made before damage was measured lack it).
+        let damaged = r.frames.dropFirst().compactMap(\.counters.damagedPixels)
+        if r.frames.first?.counters.damagedPixels != nil {
+            m[Metric.damagedPixels.rawValue] = Double(damaged.max() ?? 0)
+        }
         if timing {
             let cpu = reports.map { rep in Self.mean(rep.frames.map { f -> Double in
                 Double(f.cost.cpuNanoseconds) / 1e6

@@ -84,9 +84,13 @@ public final class ProfileRunner {
             }
             startup = .init(wallNanoseconds: wall, uploadNanoseconds: out.stats.cpuUploadNanoseconds,
                             uploadedBytes: out.stats.uploadedBytes, recordNanoseconds: out.stats.cpuEncodeNanoseconds)
+            // The first profiled frame is drawn whole, so its timings are its own (not start-up's).
+            r.renderer.forgetPreviousFrame()
         }
         var rasterCache = rasterCacheLimits
+        // Flash Updated Regions and the reuse of unchanged frames (UpdatedRegions.swift).
         var previousPlan: FramePlan?
+        var reuse = AnalysisReuse()
         for (n, frame) in frames.enumerated() {
             var cost = FrameCost()
             let tree = StageTimings.measure(&cost.evaluateNanoseconds) { scene.presentation(at: frame.time) }
@@ -101,12 +105,16 @@ public final class ProfileRunner {
             cost.rasterNanoseconds = rasterTime
             let rasterByLayer = content.lastStats.nanosecondsByLayer
             let textures = translucentTextures(plan, bitmaps)
-            var analysis = StageTimings.measure(&cost.analyzeNanoseconds) {
-                profiler.analyzer.analyze(plan, tree: tree, index: frame.index, time: frame.time,
-                                          keepOverdrawMap: keepOverdrawMap, textures: textures)
+            let damage = FrameDamage.between(previousPlan, plan)
+            var (analysis, analysisReused) = StageTimings.measure(&cost.analyzeNanoseconds) {
+                reuse.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap,
+                              textures: textures, with: profiler.analyzer)
             }
+            // raster.cpu depends on the previous frame too: added to reused analyses as well.
             profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree)
             previousPlan = plan
+            analysis.counters.damagedPixels = damage.pixels
+            var update = FrameUpdate(damage: damage, analysisReused: analysisReused)
             if let r = renderer {
                 var wall: UInt64 = 0
                 r.record(\.rasterize, nanoseconds: rasterTime)
@@ -121,6 +129,7 @@ public final class ProfileRunner {
                 cost.uploadedBytes = out.stats.uploadedBytes
                 cost.textureBytes = out.stats.textureBytesResident
                 cost.drawCalls = out.stats.drawCalls
+                update.frameCache = out.stats.frameCache
                 if !out.stats.passGPUNanoseconds.isEmpty { cost.passGPUNanoseconds = out.stats.passGPUNanoseconds }
                 if let t = thumbnails, t.frames.contains(frame.index) {
                     let size = Self.fit(width: out.width, height: out.height, maxWidth: t.maxWidth, maxHeight: t.maxHeight)
@@ -129,7 +138,7 @@ public final class ProfileRunner {
                                             bitmap: size == (out.width, out.height) ? full : full.downscaled(toWidth: size.0, height: size.1)))
                 }
             }
-            profiler.record(analysis, cost: cost, rasterNanoseconds: rasterByLayer)
+            profiler.record(analysis, cost: cost, updates: update, rasterNanoseconds: rasterByLayer)
             warnings += plan.unsupported
             progress?(n + 1)
         }
@@ -169,12 +178,17 @@ public final class ProfileRunner {
         var cache = rasterCacheLimits
         // A bitmap unused for longer than the idle limit is gone, so the cache's state at `time`
         // depends only on the frames within that window (the first of them refills it).
-        let window = earlierTimes.filter { $0 >= time - cache.maxIdleSeconds - 1e-9 && $0 < time }
+        // The previous frame's window too: its plan gives this frame's Flash Updated Regions.
+        let previousTime = earlierTimes.last { $0 < time }
+        let window = earlierTimes.filter { $0 >= min(time, previousTime ?? time) - cache.maxIdleSeconds - 1e-9 && $0 < time }
+        var previousPlan: FramePlan?
         for t in window {
             let earlier = scene.presentation(at: t)
-            _ = FramePlanner(canvas: canvas, images: opaqueTable(try scene.images(for: earlier))).plan(root: earlier, rasterCache: &cache, time: t)
+            let p = FramePlanner(canvas: canvas, images: opaqueTable(try scene.images(for: earlier))).plan(root: earlier, rasterCache: &cache, time: t)
+            if t == previousTime { previousPlan = p }
         }
         let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree, rasterCache: &cache, time: time)
+        let damage = previousPlan.map { FrameDamage.between($0, plan) }
         var rendered: Bitmap?
         let textures = translucentTextures(plan, try (renderer?.content ?? ownContent).prepare(plan, images: images.bitmaps))
         if let r = renderer {
@@ -185,7 +199,7 @@ public final class ProfileRunner {
             rendered = Bitmap(width: out.width, height: out.height, pixels: out.pixels)
         }
         let overlays = OverlayPainter(canvasScale: canvas.scale)
-            .paint(plan, tree: tree, frame: index, time: time, rendered: rendered?.pixels, textures: textures)
+            .paint(plan, tree: tree, frame: index, time: time, rendered: rendered?.pixels, textures: textures, damage: damage)
         return OverlayFrame(overlays: overlays, rendered: rendered)
     }
 

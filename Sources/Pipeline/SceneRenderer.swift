@@ -18,6 +18,8 @@ public final class SceneRenderer {
 
     public init(preferredDevice: String? = nil) throws {
         renderer = try Renderer(preferredDevice: preferredDevice)
+        // Consecutive frames draw only their damage (a frame whose plan is unchanged is not drawn).
+        renderer.frameCacheEnabled = true
     }
 
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.

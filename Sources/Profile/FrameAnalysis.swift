@@ -30,6 +30,10 @@ public struct FrameCounters: Sendable, Equatable, Codable {
     public var rasterCacheMisses: Int?
     /// Textures the items sample and the memory their sharing by content saves (nil without images).
     public var textureSharing: TextureSharing?
+    /// Flash Updated Regions: device pixels that changed since the previous frame (`FrameDamage`,
+    /// from the two plans: what the frame cache draws again). The first frame damages the whole
+    /// canvas; nil when not measured.
+    public var damagedPixels: Int?
 
     public init(items: Int, offscreenPasses: Int, offscreenPixels: Int, canvasPixels: Int, drawnPixels: Int, shadedPixels: Int,
                 blendedPixels: Int, edgeBlendedPixels: Int, overdraw: Double, maxOverdraw: Int, overdrawHistogram: [Int]) {

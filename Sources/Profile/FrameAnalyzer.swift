@@ -35,7 +35,12 @@ public struct FrameAnalyzer: Sendable {
     ///   its whole quad.
     public func analyze(_ plan: FramePlan, tree: Layer, index: Int, time: Double, keepOverdrawMap: Bool = false,
                         textures: [UInt64: OpaqueTexels] = [:]) -> FrameAnalysis {
-        let directory = LayerDirectory(root: tree)
+        analyze(plan, directory: LayerDirectory(root: tree), index: index, time: time, keepOverdrawMap: keepOverdrawMap, textures: textures)
+    }
+
+    /// The same, with the tree's directory already built (`AnalysisReuse` compares directories).
+    public func analyze(_ plan: FramePlan, directory: LayerDirectory, index: Int, time: Double,
+                        keepOverdrawMap: Bool = false, textures: [UInt64: OpaqueTexels] = [:]) -> FrameAnalysis {
         let w = plan.pixelWidth, h = plan.pixelHeight
         var map = OverdrawMap(width: w, height: h)
         // Every item's runs, kept for the blend pass below, which walks them top item first.

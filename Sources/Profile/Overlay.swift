@@ -16,6 +16,9 @@ public enum OverlayKind: String, Sendable, Codable, CaseIterable {
     /// Color Hits Green and Misses Red: shouldRasterize layers drawn from the cache (green) or
     /// rendered again this frame (red).
     case rasterCache = "raster-cache"
+    /// Flash Updated Regions: yellow where the frame differs from the previous one (the plan's
+    /// damage, what the frame cache draws again); the first frame is updated everywhere.
+    case updatedRegions = "updated-regions"
 
     /// What Instruments or Android call it.
     public var title: String {
@@ -25,6 +28,7 @@ public enum OverlayKind: String, Sendable, Codable, CaseIterable {
         case .overdraw: return "GPU overdraw"
         case .offscreen: return "Color Offscreen-Rendered Yellow"
         case .rasterCache: return "Color Hits Green and Misses Red"
+        case .updatedRegions: return "Flash Updated Regions"
         }
     }
 
@@ -124,6 +128,8 @@ public enum OverlayPalette {
     public static let offscreen: [Tint] = [(255, 255, 0, 0.5), (255, 255, 0, 0.75)]
     public static let cacheHit: Tint = (0, 255, 0, 0.6)
     public static let cacheMiss: Tint = (255, 0, 0, 0.6)
+    /// Flash Updated Regions flashes updated pixels yellow in Instruments.
+    public static let updated: Tint = (255, 255, 0, 0.6)
     /// The neutral background without a rendered frame (iOS dark-mode system grey 6).
     public static let neutral: (r: UInt8, g: UInt8, b: UInt8) = (0x1C, 0x1C, 0x1E)
 
@@ -150,6 +156,8 @@ public enum OverlayPalette {
         case .rasterCache:
             return [e(cacheHit, "hit", "shouldRasterize: drawn from the cached bitmap"),
                     e(cacheMiss, "miss", "shouldRasterize: the bitmap was rendered again this frame")]
+        case .updatedRegions:
+            return [e(updated, "updated", "changed since the previous frame: drawn again (a first frame everywhere)")]
         }
     }
 }

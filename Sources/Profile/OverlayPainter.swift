@@ -26,8 +26,10 @@ public struct OverlayPainter: Sendable {
     ///     background.
     ///   - textures: where the textures are opaque (`FrameAnalyzer.analyze`'s), so the blended
     ///     overlay counts the pixels the run's figures count.
+    ///   - damage: what changed since the previous frame (`FrameDamage`); nil: there is no
+    ///     previous frame, everything is updated.
     public func paint(_ plan: FramePlan, tree: Layer, frame: Int, time: Double, rendered: [UInt8]? = nil,
-                      textures: [UInt64: OpaqueTexels] = [:]) -> FrameOverlays {
+                      textures: [UInt64: OpaqueTexels] = [:], damage: FrameDamage? = nil) -> FrameOverlays {
         let w = plan.pixelWidth, h = plan.pixelHeight
         let hasFrame = rendered.map { $0.count == w * h * 4 } ?? false
         let base = hasFrame ? Self.dim(rendered!) : Self.neutralBase(count: w * h)
@@ -133,6 +135,7 @@ public struct OverlayPainter: Sendable {
             OverlayImage(kind: .overdraw, width: w, height: h, pixels: overdrawPixels, legendPixels: overdrawCounts),
             OverlayImage(kind: .offscreen, width: w, height: h, pixels: offscreenPixels, legendPixels: offscreenCounts),
             OverlayImage(kind: .rasterCache, width: w, height: h, pixels: cachePixels, legendPixels: cacheCounts),
+            Self.updatedRegions(damage ?? FrameDamage.between(nil, plan), base: base, width: w, height: h),
         ])
     }
 

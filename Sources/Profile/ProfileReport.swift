@@ -1,3 +1,5 @@
+import Plan
+
 /// A profile of a scene's timeline: the value every report format is written from. Versioned
 /// (`caprofReport`); fields are added, never renamed, and the JSON Schema in `Report` documents it.
 public struct ProfileReport: Sendable, Equatable, Codable {
@@ -98,6 +100,16 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         public var findings: [FindingID]
         /// The frame's offscreen passes (the render graph), when it has any.
         public var passes: [PassSummary]?
+        /// How the frame was drawn (`FrameCacheUse`): whole, only its damage, or reused (nothing
+        /// changed: not drawn again, its pixels and GPU timings are the previous frame's). Without
+        /// a GPU, what the frame cache would do.
+        public var frameCache: FrameCacheUse?
+        /// The damaged rectangles (device pixels, disjoint; Flash Updated Regions), when the frame
+        /// has damage and is not wholly damaged.
+        public var damage: [PixelRect]?
+        /// The frame's plan and layers were the previous frame's, so its analysis was reused
+        /// rather than recomputed (same counters and findings).
+        public var analysisReused: Bool?
         public init(index: Int, time: Double, counters: FrameCounters, cost: FrameCost, findings: [FindingID]) {
             self.index = index; self.time = time; self.counters = counters; self.cost = cost; self.findings = findings
         }
@@ -137,6 +149,10 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         /// The frame whose texture sharing saves the most memory (`TextureSharing`); nil when
         /// no frame samples an image.
         public var peakTextureSharing: TextureSharing?
+        /// Mean of `FrameCounters.damagedPixels` (Flash Updated Regions), when measured.
+        public var meanDamagedPixels: Double?
+        /// Frames not drawn again because nothing changed (`FrameCacheUse.reused`), when known.
+        public var reusedFrames: Int?
     }
 
     public struct StageStats: Sendable, Equatable, Codable {

@@ -22,9 +22,14 @@ public struct Profiler: Sendable {
         analyzer.analyze(plan, tree: tree, index: index, time: time, keepOverdrawMap: keepOverdrawMap)
     }
 
-    /// Records one analysed frame with its measured cost. `rasterNanoseconds`: the CPU time the
-    /// pipeline spent rasterising each layer's content this frame, joined to its raster.cpu finding.
     public mutating func record(_ a: FrameAnalysis, cost: FrameCost, rasterNanoseconds: [LayerID: UInt64] = [:]) {
+        record(a, cost: cost, updates: nil, rasterNanoseconds: rasterNanoseconds)
+    }
+
+    /// Records one analysed frame with its measured cost and its Flash Updated Regions
+    /// (`UpdatedRegions.swift`). `rasterNanoseconds`: the CPU time the pipeline spent rasterising
+    /// each layer's content this frame, joined to its raster.cpu finding.
+    public mutating func record(_ a: FrameAnalysis, cost: FrameCost, updates: FrameUpdate?, rasterNanoseconds: [LayerID: UInt64] = [:]) {
         let ids = Array(Set(a.observations.map(\.id))).sorted()
         var passes = a.passes
         var obs = FrameObservations(a)
@@ -46,6 +51,11 @@ public struct Profiler: Sendable {
         }
         var record = ProfileReport.FrameRecord(index: a.index, time: a.time, counters: a.counters, cost: cost, findings: ids)
         record.passes = passes.isEmpty ? nil : passes
+        if let u = updates {
+            record.frameCache = u.frameCache
+            record.damage = u.damage.fullReason == nil && !u.damage.rects.isEmpty ? u.damage.rects : nil
+            record.analysisReused = u.analysisReused ? true : nil
+        }
         frames.append(record)
         observed.append(obs)
         if let map = a.overdrawMap {
@@ -97,9 +107,13 @@ public struct Profiler: Sendable {
             uploadedBytes: uploads.isEmpty ? nil : uploads.reduce(0, +),
             peakTextureBytes: textures.max(),
             meanDrawCalls: draws.isEmpty ? nil : mean(draws))
-        var totalsWithSharing = totals
-        totalsWithSharing.peakTextureSharing = frames.compactMap(\.counters.textureSharing).max { $0.savedBytes < $1.savedBytes }
-        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totalsWithSharing, warnings: warnings)
+        var totals2 = totals
+        totals2.peakTextureSharing = frames.compactMap(\.counters.textureSharing).max { $0.savedBytes < $1.savedBytes }
+        let damaged = frames.compactMap(\.counters.damagedPixels)
+        if !damaged.isEmpty { totals2.meanDamagedPixels = mean(damaged) }
+        let uses = frames.compactMap(\.frameCache)
+        if !uses.isEmpty { totals2.reusedFrames = uses.filter { $0 == .reused }.count }
+        var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals2, warnings: warnings)
         report.startup = startup
         return report
     }

@@ -81,8 +81,8 @@ extension FrameAnalyzer {
     /// reuses an unchanged frame's analysis still asks this for every frame.
     public func addRasterCPU(to a: inout FrameAnalysis, plan: FramePlan, previous: FramePlan?, tree: Layer) {
         let new = RasterCPUAnalysis.observations(plan, previous: previous)
-        guard !new.isEmpty else { return }
         a.observations.removeAll { $0.id == .rasterCPU }
+        guard !new.isEmpty else { return }
         a.observations += new
         a.observations.sort { $0.id != $1.id ? $0.id < $1.id : $0.layer < $1.layer }
         let known = Set(a.layers.map(\.id))

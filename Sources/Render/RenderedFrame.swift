@@ -1,3 +1,5 @@
+import Plan
+
 /// What one `Renderer.render` returns: the pixels and what it cost.
 public struct RenderedFrame: Sendable {
     public var width: Int
@@ -37,6 +39,9 @@ public struct RenderStats: Sendable, Equatable {
     public var passGPUNanoseconds: [UInt64] = []
     /// Bytes of offscreen targets held after the frame (pooled targets and the raster cache).
     public var offscreenTargetBytes: Int = 0
+    /// How the frame cache drew the frame: whole, only its damage, or not at all (reused: the
+    /// pixels and timings are the previous frame's). Always `.full` with the cache off.
+    public var frameCache: FrameCacheUse = .full
 
     public init(gpuNanoseconds: UInt64?, uploadedBytes: Int, textureBytesResident: Int, drawCalls: Int,
                 items: Int, cpuEncodeNanoseconds: UInt64, cpuUploadNanoseconds: UInt64 = 0) {

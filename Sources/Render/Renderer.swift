@@ -30,6 +30,8 @@ public final class Renderer {
     private var records: DrawRecordBuffer?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
+    /// The previous frame kept for damage-only redraws (`DamagedFrame.swift`).
+    let frameCache = FrameCache()
     /// How mip levels are made for trilinear sampling: device blits where the colour format
     /// supports them, else the CPU (internal so tests can exercise the fallback).
     var mipmapGeneration: MipmapGeneration
@@ -75,6 +77,15 @@ public final class Renderer {
         guard (1...maxSide).contains(plan.pixelWidth), (1...maxSide).contains(plan.pixelHeight) else {
             throw RenderError.unsupportedSize(what: "Frame", width: plan.pixelWidth, height: plan.pixelHeight, maximum: maxSide)
         }
+        // The frame cache (DamagedFrame.swift): an unchanged plan is not drawn again, a damaged one
+        // only where the plan says it changed.
+        let damage = frameDamage(for: plan)
+        if let damage, damage.isUnchanged, let reused = reusedFrame(plan, started: start) {
+            offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
+            return reused
+        }
+        frameCache.pending = damage
+        frameCache.previous = nil   // until this frame succeeds, the target holds nothing reusable
         frameNumber += 1
         let texturesStart = Self.now()
         let frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
@@ -113,7 +124,10 @@ public final class Renderer {
                                 cpuUploadNanoseconds: cpuUpload)
         stats.passGPUNanoseconds = gpu?.passes ?? []
         stats.offscreenTargetBytes = offscreen.residentBytes
-        return RenderedFrame(width: plan.pixelWidth, height: plan.pixelHeight, pixels: pixels, stats: stats)
+        stats.frameCache = damage == nil ? .full : .damaged
+        let frame = RenderedFrame(width: plan.pixelWidth, height: plan.pixelHeight, pixels: pixels, stats: stats)
+        if frameCache.enabled { frameCache.previous = (plan, frame) }
+        return frame
     }
 
     /// Writes one record per drawn item (every pass's items, then the canvas's) and splits each
@@ -197,12 +211,24 @@ public final class Renderer {
             timer?.passEnd(cmd, i)
         }
 
-        beginRendering(cmd, target.image, clear: plan.clearColor)
         let canvas = plan.offscreenPasses.count
+        if let damage = frameCache.pending {
+            // Only the damaged rectangles, onto the previous frame (DamagedFrame.swift).
+            beginDamagedRendering(cmd, target.image, rects: damage.rects, clear: plan.clearColor)
+            for rect in damage.rects {
+                scissor(cmd, rect)
+                drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
+                            width: width, height: height)
+            }
+            vkCmdEndRendering(cmd)
+            target.recordReadback(cmd, rects: damage.rects)
+        } else {
+        beginRendering(cmd, target.image, clear: plan.clearColor)
         drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
                     width: width, height: height)
         vkCmdEndRendering(cmd)
         target.recordReadback(cmd)
+        }
         timer?.end(cmd)
     }
 

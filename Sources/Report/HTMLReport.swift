@@ -141,6 +141,10 @@ public struct HTMLReport: Sendable {
             if let u = t.uploadedBytes { sub.append("\(ReportUnits.bytes(u)) uploaded") }
             kpi(&h, ReportUnits.number((d * 10).rounded() / 10), "draw calls per frame", sub.joined(separator: " · "))
         }
+        if let d = t.meanDamagedPixels {
+            kpi(&h, ReportUnits.pixels(d), "updated per frame (Flash Updated Regions)",
+                [UpdatedRegionsSummary.damaged(r), UpdatedRegionsSummary.reused(r)].compactMap { $0 }.joined(separator: "; "))
+        }
         h.raw("</div>\n</section>\n")
     }
 

@@ -99,7 +99,9 @@ public enum ReportSchema {
             "peakTextureSharing": {"type": "object", "additionalProperties": false, "required": ["textures", "layers", "bytes", "savedBytes"],
                   "description": "Textures the items sample, the layers drawing from them, their bytes (4 a texel) and the bytes one texture per layer and content would add.",
                   "properties": {"textures": {"$ref": "#/$defs/count"}, "layers": {"$ref": "#/$defs/count"}, "bytes": {"$ref": "#/$defs/count"}, "savedBytes": {"$ref": "#/$defs/count"}}},
-            "meanDrawCalls": {"type": "number", "minimum": 0}
+            "meanDrawCalls": {"type": "number", "minimum": 0},
+            "meanDamagedPixels": {"type": "number", "minimum": 0, "description": "Flash Updated Regions: the mean of counters.damagedPixels."},
+            "reusedFrames": {"type": "integer", "minimum": 0, "description": "Frames whose plan was unchanged: not drawn again (frameCache = reused)."}
           }
         },
         "warnings": {
@@ -156,9 +158,14 @@ public enum ReportSchema {
                 "rasterCacheMisses": {"$ref": "#/$defs/count", "description": "shouldRasterize layers rendered again."},
                 "textureSharing": {"type": "object", "additionalProperties": false, "required": ["textures", "layers", "bytes", "savedBytes"],
                   "description": "Textures the items sample, the layers drawing from them, their bytes (4 a texel) and the bytes one texture per layer and content would add.",
-                  "properties": {"textures": {"$ref": "#/$defs/count"}, "layers": {"$ref": "#/$defs/count"}, "bytes": {"$ref": "#/$defs/count"}, "savedBytes": {"$ref": "#/$defs/count"}}}
+                  "properties": {"textures": {"$ref": "#/$defs/count"}, "layers": {"$ref": "#/$defs/count"}, "bytes": {"$ref": "#/$defs/count"}, "savedBytes": {"$ref": "#/$defs/count"}}},
+                "damagedPixels": {"$ref": "#/$defs/count", "description": "Flash Updated Regions: device pixels changed since the previous frame (the plan's damage; the whole canvas for the first frame)."}
               }
             },
+            "frameCache": {"enum": \(list(FrameCacheUse.allCases)),
+                           "description": "full: drawn whole; damaged: only the damaged rectangles drawn again; reused: nothing changed, not drawn again (pixels and GPU timings are the previous frame's)."},
+            "damage": {"type": "array", "items": {"$ref": "#/$defs/pixelRect"}, "description": "The damaged rectangles (disjoint), when only part of the canvas changed."},
+            "analysisReused": {"type": "boolean", "description": "The plan and layers equal the previous frame's: its analysis (counters, findings) was reused."},
             "passes": {
               "type": "array", "description": "The frame's offscreen passes in execution order (the render graph).",
               "items": {

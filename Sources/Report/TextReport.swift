@@ -48,6 +48,9 @@ public struct TextReport: Sendable {
             cost.append(dim("sharing \(s.textures) texture\(s.textures == 1 ? "" : "s") among \(s.layers) layers saves \(bytes(s.savedBytes))"))
         }
         out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
+        if let u = UpdatedRegionsSummary.line(r) {
+            out.append(label("updates") + u + dim(" (Flash Updated Regions; a reused frame's pixels, GPU time and analysis are the previous frame's)"))
+        }
         if let s = r.startup {
             out.append(label("start-up") + "\(ms(s.wallNanoseconds)) once" + dim(" (first frame's pipelines, shaders, \(bytes(s.uploadedBytes)) of first uploads; not in the per-frame costs)"))
         }

@@ -81,10 +81,10 @@ final class ReportFormatsCLITests: CLITestCase {
         let dir = tmp.appendingPathComponent("overlays/nested").path
         let r = try caprof([try scenePath(), "--no-gpu", "--overlays", dir])
         XCTAssertEqual(r.code, 0, r.stderr)
-        XCTAssertTrue(r.stderr.contains("wrote 5 overlays into \(dir) (frame 2, the worst frame, over a neutral background (--no-gpu))"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("wrote 6 overlays into \(dir) (frame 2, the worst frame, over a neutral background (--no-gpu))"), r.stderr)
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         XCTAssertEqual(files, ["frame-00002-blended.png", "frame-00002-misaligned.png", "frame-00002-offscreen.png",
-                               "frame-00002-overdraw.png", "frame-00002-raster-cache.png"])
+                               "frame-00002-overdraw.png", "frame-00002-raster-cache.png", "frame-00002-updated-regions.png"])
         for f in files {
             let (w, h) = try pngSize(dir + "/" + f)
             XCTAssertEqual(w, 100); XCTAssertEqual(h, 80)
@@ -100,9 +100,9 @@ final class ReportFormatsCLITests: CLITestCase {
         XCTAssertEqual(r.stderr, "", "quiet")
         let files = try FileManager.default.contentsOfDirectory(atPath: dir).sorted()
         XCTAssertEqual(files, ["frame-00000-blended.png", "frame-00000-misaligned.png", "frame-00000-offscreen.png",
-                               "frame-00000-overdraw.png", "frame-00000-raster-cache.png",
+                               "frame-00000-overdraw.png", "frame-00000-raster-cache.png", "frame-00000-updated-regions.png",
                                "frame-00001-blended.png", "frame-00001-misaligned.png", "frame-00001-offscreen.png",
-                               "frame-00001-overdraw.png", "frame-00001-raster-cache.png"])
+                               "frame-00001-overdraw.png", "frame-00001-raster-cache.png", "frame-00001-updated-regions.png"])
     }
 
     func testUsageErrors() throws {

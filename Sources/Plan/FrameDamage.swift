@@ -1,0 +1,153 @@
+import Geometry
+
+/// Damage: the device pixels whose colour can differ between one frame's plan and the next's
+/// (Instruments' "Flash Updated Regions"). Pure, decided from the two plans alone, so the profiler
+/// counts the same damaged pixels with or without a GPU, and the backend re-renders exactly these
+/// rectangles onto the previous frame's target (`Renderer`'s frame cache).
+///
+/// Rules (`FrameDamage.between`):
+/// - the first frame, a canvas of another size and another clear colour damage the whole canvas;
+/// - the canvas items are compared in painter's order. With as many items as before, each pair
+///   that draws differently damages the old item's bounds and the new one's (a moved layer damages
+///   where it was and where it is); otherwise the common prefix and suffix are compared pairwise
+///   and every item between them, before and after, is damaged;
+/// - two items draw the same when everything in them is equal, their images have the same content
+///   key and size (not the same index), and the offscreen result they sample is unchanged: a pass
+///   is changed when it is new, differs, or samples a changed pass or image; a raster-cache bitmap
+///   is changed when this frame renders it (a miss). A changed pass thus damages where its result
+///   is drawn;
+/// - an item's bounds are the device pixels its quad covers (grown as the backend grows a shaped
+///   quad for its antialiased edge, plus a pixel for rounding), clipped to the canvas;
+/// - the rectangles are merged into at most `maxRects` disjoint ones (overlapping or touching
+///   rectangles first, then the pair whose union adds the fewest pixels).
+///
+/// Pixels outside the damage are provably the previous frame's: every pixel's ordered list of the
+/// items covering it is unchanged there.
+public struct FrameDamage: Sendable, Equatable {
+    /// Disjoint rectangles of damaged device pixels, top to bottom; empty when nothing changed.
+    public var rects: [PixelRect]
+    /// Why the whole canvas is damaged (nil when the damage comes from comparing items).
+    public var fullReason: FullDamageReason?
+
+    public init(rects: [PixelRect], fullReason: FullDamageReason? = nil) {
+        self.rects = rects; self.fullReason = fullReason
+    }
+
+    /// Damaged device pixels (the rectangles are disjoint).
+    public var pixels: Int { rects.reduce(0) { $0 + $1.area } }
+    /// Nothing on the canvas changed: the previous frame's pixels are this frame's.
+    public var isUnchanged: Bool { rects.isEmpty }
+
+    /// How the backend treats the frame (reported per frame as `frameCache`).
+    public var use: FrameCacheUse {
+        if rects.isEmpty { return .reused }
+        return fullReason != nil ? .full : .damaged
+    }
+
+    /// The most rectangles a frame's damage is merged into (the backend draws the canvas once per
+    /// rectangle, scissored).
+    public static let defaultMaxRects = 4
+
+    /// The damage from `previous` (nil: no previous frame) to `current`.
+    public static func between(_ previous: FramePlan?, _ current: FramePlan, maxRects: Int = defaultMaxRects) -> FrameDamage {
+        let w = current.pixelWidth, h = current.pixelHeight
+        let whole = [PixelRect(x: 0, y: 0, width: w, height: h)]
+        guard let previous else { return FrameDamage(rects: whole, fullReason: .firstFrame) }
+        if previous.pixelWidth != w || previous.pixelHeight != h { return FrameDamage(rects: whole, fullReason: .canvasResized) }
+        if previous.clearColor != current.clearColor { return FrameDamage(rects: whole, fullReason: .clearColorChanged) }
+        let diff = DrawingDiff(previous, current)
+        let old = previous.canvasItems.filter { $0.role != .unsupported }
+        let new = current.canvasItems.filter { $0.role != .unsupported }
+        var damaged: [PixelRect] = []
+        func damage(_ item: DrawItem) {
+            if let b = DamageBounds.of(item, width: w, height: h) { damaged.append(b) }
+        }
+        if old.count == new.count {
+            for (a, b) in zip(old, new) where !diff.same(a, b) { damage(a); damage(b) }
+        } else {
+            var prefix = 0
+            while prefix < min(old.count, new.count), diff.same(old[prefix], new[prefix]) { prefix += 1 }
+            var suffix = 0
+            while suffix < min(old.count, new.count) - prefix,
+                  diff.same(old[old.count - 1 - suffix], new[new.count - 1 - suffix]) { suffix += 1 }
+            for a in old[prefix..<(old.count - suffix)] { damage(a) }
+            for b in new[prefix..<(new.count - suffix)] { damage(b) }
+        }
+        return FrameDamage(rects: DamageRegion.merge(damaged, maxRects: maxRects))
+    }
+}
+
+/// Why a frame damages the whole canvas.
+public enum FullDamageReason: String, Sendable, Codable, CaseIterable {
+    /// No previous frame: everything is drawn.
+    case firstFrame = "first-frame"
+    /// The canvas has another size than the previous frame's.
+    case canvasResized = "canvas-resized"
+    /// The canvas's background colour (the clear colour) changed.
+    case clearColorChanged = "clear-color-changed"
+}
+
+/// What the backend does with a frame, decided by its damage (the report's `frameCache`).
+public enum FrameCacheUse: String, Sendable, Codable, CaseIterable {
+    /// Drawn whole (the first frame, or a change of canvas).
+    case full
+    /// Only the damaged rectangles were drawn again, onto the previous frame's pixels.
+    case damaged
+    /// Nothing changed: not drawn at all; the previous frame's pixels and timings are its own.
+    case reused
+}
+
+/// Compares the items of two plans by what they draw (see `FrameDamage`).
+struct DrawingDiff {
+    let previous: FramePlan
+    let current: FramePlan
+    /// Passes of `current` whose result may differ from the same-index pass of `previous`.
+    private(set) var changedPasses: Set<Int> = []
+    /// Raster-cache bitmaps rendered in `current` (misses).
+    let renderedCacheKeys: Set<UInt64>
+
+    init(_ previous: FramePlan, _ current: FramePlan) {
+        self.previous = previous; self.current = current
+        renderedCacheKeys = Set(current.offscreenPasses.compactMap(\.rasterCacheKey))
+        for (i, pass) in current.offscreenPasses.enumerated() {
+            guard i < previous.offscreenPasses.count, samePass(previous.offscreenPasses[i], pass) else {
+                changedPasses.insert(i); continue
+            }
+        }
+    }
+
+    private func samePass(_ a: OffscreenPass, _ b: OffscreenPass) -> Bool {
+        guard a.width == b.width, a.height == b.height, a.rasterCacheKey == b.rasterCacheKey, b.rasterCacheKey == nil else {
+            return false
+        }
+        switch (a.operation, b.operation) {
+        case (.draw(let x), .draw(let y)):
+            return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
+        case (.blur(let s1, let sigma1, let h1, let t1, let d1), .blur(let s2, let sigma2, let h2, let t2, let d2)):
+            return s1 == s2 && !changedPasses.contains(s2) && sigma1 == sigma2 && h1 == h2 && t1 == t2 && d1 == d2
+        default:
+            return false
+        }
+    }
+
+    /// Whether `a` (of the previous plan) and `b` (of the current plan) put the same pixels down.
+    func same(_ a: DrawItem, _ b: DrawItem) -> Bool {
+        switch (a.paint, b.paint) {
+        case (.image(let i, let s1, let o1), .image(let j, let s2, let o2)):
+            guard s1 == s2, o1 == o2, i >= 0, j >= 0, i < previous.images.count, j < current.images.count,
+                  previous.images[i] == current.images[j] else { return false }
+        case (.offscreen(let x, let s1, let o1), .offscreen(let y, let s2, let o2)):
+            guard x == y, s1 == s2, o1 == o2 else { return false }
+            switch y {
+            case .pass(let i): if changedPasses.contains(i) { return false }
+            case .rasterCache(let key): if renderedCacheKeys.contains(key) { return false }
+            }
+        default:
+            return a == b
+        }
+        // The paints are equivalent: compare the rest.
+        var a = a, b = b
+        a.paint = .solid(.clear); b.paint = .solid(.clear)
+        return a == b
+    }
+}

@@ -1,0 +1,132 @@
+import CVulkan
+import Plan
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The frame cache: the canvas target and the plan it holds are kept from one frame to the next,
+/// so a frame draws only its damage (`FrameDamage`, decided by the plan from the two plans) and a
+/// frame whose damage is empty is not drawn at all.
+///
+/// - Reused (no damage): nothing is recorded or submitted; the previous frame's pixels and
+///   timings are returned, `RenderStats.frameCache == .reused` (only raster-cache evictions the
+///   plan lists are applied).
+/// - Damaged: offscreen passes run as planned (their pooled targets do not persist, raster-cache
+///   targets do), then the canvas is begun with load-op LOAD, each damaged rectangle is cleared to
+///   the clear colour and every canvas batch is drawn once per rectangle, scissored to it, and only
+///   those rectangles are copied to the readback buffer (which still holds the previous frame).
+///   Each pixel inside is computed exactly as a full render computes it; outside, the plan proves
+///   nothing changed, so the frame is byte-identical to rendering it alone.
+/// - Full: the first frame, after `forgetPreviousFrame()`, a failed frame, a new canvas size.
+final class FrameCache {
+    /// Off by default: a bare `Renderer` draws every frame whole; sequences turn it on.
+    var enabled = false
+    /// The plan whose pixels the canvas target and the readback buffer hold, and its result.
+    var previous: (plan: FramePlan, frame: RenderedFrame)?
+    /// The damage the frame being recorded draws (nil: the whole canvas).
+    var pending: FrameDamage?
+}
+
+extension Renderer {
+    /// Whether consecutive `render` calls reuse the previous frame (see `FrameCache`). Off by default.
+    public var frameCacheEnabled: Bool {
+        get { frameCache.enabled }
+        set { frameCache.enabled = newValue; if !newValue { frameCache.previous = nil } }
+    }
+
+    /// Forgets the previous frame: the next frame is drawn whole (its timings are then its own).
+    public func forgetPreviousFrame() { frameCache.previous = nil }
+
+    /// The damage to draw for `plan`: nil when the frame must be drawn whole (the cache off, no
+    /// previous frame, or a damage that is the whole canvas anyway).
+    func frameDamage(for plan: FramePlan) -> FrameDamage? {
+        guard frameCache.enabled, let previous = frameCache.previous else { return nil }
+        let damage = FrameDamage.between(previous.plan, plan)
+        return damage.use == .full ? nil : damage
+    }
+
+    /// The previous frame, returned again for a plan that damages nothing.
+    func reusedFrame(_ plan: FramePlan, started: UInt64) -> RenderedFrame? {
+        guard var frame = frameCache.previous?.frame else { return nil }
+        frameCache.previous?.plan = plan
+        frame.stats.frameCache = .reused
+        frame.stats.uploadedBytes = 0
+        frame.stats.cpuUploadNanoseconds = 0
+        frame.stats.items = plan.items.count
+        frame.stats.cpuEncodeNanoseconds = Self.monotonicNow() - started
+        return frame
+    }
+
+    static func monotonicNow() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+
+    /// Begins rendering onto `image`, which holds the previous frame (after its readback, in
+    /// TRANSFER_SRC_OPTIMAL), keeping its contents, and clears `rects` to `clear`.
+    func beginDamagedRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, rects: [PixelRect], clear c: RGBA) {
+        Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
+                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+                       to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                       VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
+        let arena = PinnedArena()
+        var attachment = VkRenderingAttachmentInfo()
+        attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
+        attachment.imageView = image.view
+        attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
+        attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD
+        attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
+        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(image.width), height: UInt32(image.height)))
+        var rendering = VkRenderingInfo()
+        rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
+        rendering.renderArea = area
+        rendering.layerCount = 1
+        rendering.colorAttachmentCount = 1
+        rendering.pColorAttachments = UnsafePointer(arena.pin(attachment))
+        vkCmdBeginRendering(cmd, &rendering)
+        var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
+        vkCmdSetViewport(cmd, 0, 1, &viewport)
+        var clearAttachment = VkClearAttachment()
+        clearAttachment.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT.rawValue
+        clearAttachment.colorAttachment = 0
+        clearAttachment.clearValue.color.float32 = (c.r, c.g, c.b, c.a)
+        var clearRects = rects.map { VkClearRect(rect: Self.vkRect($0), baseArrayLayer: 0, layerCount: 1) }
+        vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects)
+    }
+
+    static func vkRect(_ r: PixelRect) -> VkRect2D {
+        VkRect2D(offset: VkOffset2D(x: Int32(r.x), y: Int32(r.y)), extent: VkExtent2D(width: UInt32(r.width), height: UInt32(r.height)))
+    }
+
+    /// Sets the scissor to `r` (each damaged rectangle's canvas draws are limited to it).
+    func scissor(_ cmd: VkCommandBuffer, _ r: PixelRect) {
+        var s = Self.vkRect(r)
+        vkCmdSetScissor(cmd, 0, 1, &s)
+    }
+}
+
+extension RenderTarget {
+    /// Like `recordReadback`, copying only `rects` into the readback buffer (the rest of it still
+    /// holds the previous frame, which is this frame's outside the damage).
+    func recordReadback(_ cmd: VkCommandBuffer, rects: [PixelRect]) {
+        Barriers.image(cmd, image.handle,
+                       from: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
+                       to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT)
+        var regions = rects.map { r -> VkBufferImageCopy in
+            var region = VkBufferImageCopy()
+            region.bufferOffset = VkDeviceSize((r.y * width + r.x) * 4)
+            region.bufferRowLength = UInt32(width)
+            region.bufferImageHeight = 0
+            region.imageSubresource = GPUImage.colorLayers
+            region.imageOffset = VkOffset3D(x: Int32(r.x), y: Int32(r.y), z: 0)
+            region.imageExtent = VkExtent3D(width: UInt32(r.width), height: UInt32(r.height), depth: 1)
+            return region
+        }
+        vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
+                               UInt32(regions.count), &regions)
+        Barriers.memory(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
+                        VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT)
+    }
+}

@@ -1,0 +1,70 @@
+import Foundation
+import Pipeline
+import Plan
+import Raster
+import SceneFormat
+import XCTest
+
+/// The frame cache (damage-only redraws, unchanged frames reused) gives the pixels of rendering
+/// every frame alone, byte for byte: a moving layer, an animated opacity, a spinner inside a
+/// shouldRasterize layer (a raster-cache miss every frame), a moving rasterised card (hits),
+/// shadows, a mask and group opacity (offscreen passes), a cross-dissolve.
+final class FrameCacheReftests: ReftestCase {
+    /// Renders `times` in order through one renderer with the cache on, then each frame alone
+    /// (cache off, raster cache empty), and compares.
+    func assertSequenceMatchesFramesAlone(_ doc: SceneDocument, times: [Double], scale: Double? = nil,
+                                          file: StaticString = #filePath, line: UInt = #line) throws -> [FrameCacheUse] {
+        let scene = try AnimatedScene(doc)
+        let sequence = try SceneRenderer()
+        XCTAssertTrue(sequence.renderer.frameCacheEnabled, "sequences use the frame cache by default")
+        var frames: [(pixels: [UInt8], use: FrameCacheUse)] = []
+        for t in times {
+            let f = try sequence.render(scene, at: t, scale: scale)
+            frames.append((f.pixels, f.stats.frameCache))
+        }
+        let alone = Self.renderer
+        alone.renderer.frameCacheEnabled = false
+        defer { alone.renderer.frameCacheEnabled = true }
+        for (t, seq) in zip(times, frames) {
+            alone.resetRasterCache()
+            let f = try alone.render(scene, at: t, scale: scale)
+            XCTAssertEqual(f.stats.frameCache, .full)
+            let a = Image(width: f.width, height: f.height, pixels: f.pixels)
+            assertImagesMatch(Image(width: f.width, height: f.height, pixels: seq.pixels), a,
+                              "frame-cache-t\(t)", file: file, line: line)
+        }
+        return frames.map(\.use)
+    }
+
+    func testEffectsSequenceEqualsEachFrameAlone() throws {
+        let doc = try SceneDecoder.load(path: Self.repoRoot.appendingPathComponent("Examples/effects.json").path)
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: (0..<8).map { Double($0) / 30 }, scale: 1)
+        XCTAssertEqual(uses.first, .full)
+        // The spinner turns every frame: damaged, never reused.
+        XCTAssertEqual(Array(uses.dropFirst()), Array(repeating: .damaged, count: 7))
+    }
+
+    func testMovingLayerAndAnimatedOpacityEqualEachFrameAlone() throws {
+        let json = scene(120, 80, scale: 2, """
+        {"name": "stripes", "frame": [0, 0, 120, 80], "backgroundColor": "#3366CC",
+         "sublayers": [{"frame": [10, 10, 100, 10], "backgroundColor": [1, 1, 1, 0.5]}]},
+        {"name": "mover", "frame": [0, 30, 20, 20], "backgroundColor": "#FF2D55", "cornerRadius": 6,
+         "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10.3, "toValue": 100,
+                         "duration": 0.2, "fillMode": "both"}]},
+        {"name": "fader", "frame": [60, 55, 40, 20], "backgroundColor": "#FFCC00", "borderWidth": 2, "borderColor": "#000000",
+         "animations": [{"class": "CABasicAnimation", "keyPath": "opacity", "fromValue": 1, "toValue": 0.2,
+                         "duration": 0.1, "fillMode": "both"}]}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "frame-cache.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        // 0.1 s: the fader has ended; 0.2 s on: nothing moves, the frames are reused.
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3])
+        XCTAssertEqual(uses, [.full, .damaged, .damaged, .damaged, .damaged, .reused, .reused])
+    }
+
+    func testStaticCardsAreDrawnOnceThenReused() throws {
+        let doc = try SceneDecoder.load(path: Self.repoRoot.appendingPathComponent("Examples/cards.json").path)
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 1.0 / 60, 2.0 / 60], scale: 1)
+        XCTAssertEqual(uses, [.full, .reused, .reused])
+    }
+}
