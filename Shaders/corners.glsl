@@ -51,10 +51,13 @@ float roundedRectCoverage(vec2 p, vec2 dpdx, vec2 dpdy, vec4 rect, vec4 inset, v
     vec2 fromCentre = vec2(e - dxEdge, e - dyEdge);   // towards the corner, in edge-relative axes
     // A square corner (e = 0) has no curve: the straight edges' product is its coverage (the curve
     // code would divide by its zero radius diagonally outside the corner).
-    if (e > 0.0 && fromCentre.x > 0.0 && fromCentre.y > 0.0) {
+    // CORNER_CODE (a specialisation constant the plan chooses) removes the corner block where no shape
+    // of the item has a rounded corner, and the curve lookup where every corner is circular.
+    if (CORNER_CODE > 0 && e > 0.0 && fromCentre.x > 0.0 && fromCentre.y > 0.0) {
         float dist = length(fromCentre);
         // The profile is symmetric about the diagonal, so the angle may be taken from either edge.
-        vec2 profile = continuousProfile(atan(fromCentre.y, fromCentre.x));
+        // Circular corners have scale 0: ρ = bias and slope 0 whatever the profile, so it is not read.
+        vec2 profile = CORNER_CODE == 1 ? vec2(0.0) : continuousProfile(atan(fromCentre.y, fromCentre.x));
         float rho = scale[corner] * profile.x + bias[corner];
         float slope = scale[corner] * profile.y;
         // The curve's normal leans from the ray by atan(ρ'/ρ); project the radial distance on it.

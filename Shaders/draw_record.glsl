@@ -37,6 +37,7 @@ layout(constant_id = 0) const int CLIP_COUNT = 0;       // 0…4 clips
 layout(constant_id = 1) const bool HAS_SHAPE = false;   // per-fragment rounded-rect coverage
 layout(constant_id = 2) const bool HAS_INNER = false;   // border ring: minus the inner shape
 layout(constant_id = 3) const int SAMPLING = 0;         // images: 0 texelFetch, 1 sampler at level 0, 2 trilinear
+layout(constant_id = 4) const int CORNER_CODE = 2;          // corner code: 0 none (straight edges), 1 circular, 2 continuous
 
 // Varyings shared by the vertex and fragment stages. Each is read only by the variants that need
 // it (llvmpipe interpolates what a fragment shader reads, per pixel): the texelFetch fast path

@@ -39,6 +39,9 @@ public struct FramePlan: Sendable {
     /// Content to rasterise on the CPU (shapes, text, gradient ramps) before drawing, one per
     /// distinct key, in first-use order; each is also in `images` under its key (`RasterRequest.swift`).
     public var rasterRequests: [RasterRequest]
+    /// What caprof saves executing the canvas (culled items, blending off, batches), decided by
+    /// `CanvasExecution`; never part of what the profiler reports about the scene.
+    public var execution = CanvasExecutionStats()
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
                 items: [DrawItem] = [], canvasItems: [DrawItem]? = nil, unsupported: [Unsupported] = [],
@@ -177,6 +180,12 @@ public struct DrawItem: Sendable, Equatable {
     /// For CAGradientLayer items: the paint's image is a colour ramp, read at the position this
     /// gives each local point (`GradientPaint`); nil for every other item.
     public var gradient: GradientPaint?
+    /// Execution only (`canvasItems`, set by `CanvasExecution`): the coverage level the backend
+    /// runs when the plan raises it above `requiredCoverage` to batch neighbours; nil = required.
+    public var coverageVariant: Coverage? = nil
+    /// Execution only (`canvasItems`): every pixel the item draws is opaque and replaces what is
+    /// beneath, so the backend draws it with blending off (the same pixels, no destination read).
+    public var drawsOpaque = false
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],

@@ -41,10 +41,15 @@ public struct FramePlanner {
                     && item.clips.allSatisfy { $0.transform.elements.allSatisfy(\.isFinite) }
                     && DeviceProjection.pixelBounds(item.quad, item.transform, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
             }
-        return FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
-                         images: b.plannedImages, items: logical, canvasItems: b.items, unsupported: b.unsupported,
-                         offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
-                         rasterRequests: b.rasterRequests)
+        // What the backend executes: culled, blending and coverage decided (`CanvasExecution`).
+        let execution = CanvasExecution.prepare(b.items, images: b.plannedImages,
+                                                width: canvas.pixelWidth, height: canvas.pixelHeight)
+        var plan = FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
+                             images: b.plannedImages, items: logical, canvasItems: execution.items, unsupported: b.unsupported,
+                             offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
+                             rasterRequests: b.rasterRequests)
+        plan.execution = execution.stats
+        return plan
     }
 }
 

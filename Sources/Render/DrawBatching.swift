@@ -38,7 +38,18 @@ enum DrawBatching {
         return PipelineKey(paint: item.gradient != nil ? .gradient : paint,
                            hasShape: shaped && item.shape != nil, hasInner: shaped && item.innerShape != nil,
                            clipCount: min(item.clips.count, DrawItem.maxClips),
-                           blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus : .sourceOver)
+                           blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus : .sourceOver,
+                           corners: corners(item.executedCoverage), opaque: item.drawsOpaque)
+    }
+
+    /// The CORNER_CODE specialisation constant for a coverage level (none and straight edges alike:
+    /// without shapes or clips no coverage code runs at all).
+    static func corners(_ c: Coverage) -> Int32 {
+        switch c {
+        case .none, .straightEdges: return 0
+        case .circularCorners: return 1
+        case .continuousCorners: return 2
+        }
     }
 
     /// `textureSlot` maps a plan image index to the frame's texture slot (textures shared by

@@ -24,12 +24,15 @@ enum DrawRecord {
         // uv is not standardised: a flipped uv rect mirrors the image.
         var u0 = item.uv.origin.x, v0 = item.uv.origin.y
         var u1 = u0 + item.uv.size.width, v1 = v0 + item.uv.size.height
-        if item.shape != nil, q.width > 0, q.height > 0 {
+        if let s = item.shape?.rect.standardized, q.width > 0, q.height > 0 {
             // A shape's antialiased edge extends half a pixel outside it; grow the rasterised quad
             // by about one device pixel so that ramp is not cut off by the quad's own hard edge
             // (fragments beyond the shape get coverage 0). uv is extrapolated linearly with it.
+            // A shape enclosing the grown quad (the plan's batching gives unshaped items one)
+            // cannot reach beyond it: the quad is drawn as it is.
             let o = antialiasingOutset(item.transform, q)
-            if o > 0 {
+            let encloses = s.minX < q.minX - o && s.minY < q.minY - o && s.maxX > q.maxX + o && s.maxY > q.maxY + o
+            if o > 0, !encloses {
                 let du = (u1 - u0) / q.width * o, dv = (v1 - v0) / q.height * o
                 u0 -= du; u1 += du; v0 -= dv; v1 += dv
                 q = Rect(q.minX - o, q.minY - o, q.width + 2 * o, q.height + 2 * o)

@@ -16,6 +16,11 @@ struct PipelineKey: Hashable {
     /// The blend equation (source-over, or destination-in to apply a mask).
     var blend: Blend = .sourceOver
     enum Blend: Hashable { case sourceOver, destinationIn, plus }
+    /// The corner code shapes and clips run (`CORNER_CODE`, from the plan's `Coverage`): 0 straight
+    /// edges only, 1 circular corners (the radius, no curve lookup), 2 continuous corners.
+    var corners: Int32 = 2
+    /// Blending off: the plan found every pixel the items draw opaque (`DrawItem.drawsOpaque`).
+    var opaque = false
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -121,22 +126,24 @@ final class PipelineLibrary {
 
     // MARK: building
 
-    /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING (4 bytes each);
-    /// SAMPLING is 0 texelFetch, 1 sampler at level 0, 2 sampler with implicit level of detail.
+    /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING, CORNER_CODE
+    /// (4 bytes each); SAMPLING is 0 texelFetch, 1 sampler at level 0, 2 sampler with implicit
+    /// level of detail; CORNER_CODE is `PipelineKey.corners`.
     private struct Specialization {
-        var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32
+        var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32, corners: Int32
     }
 
     private func build(_ key: PipelineKey) throws -> VkPipeline {
         let arena = PinnedArena()
         let data = arena.pin(Specialization(
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
-            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0))
-        let entries = arena.pin(array: (0..<4).map {
+            hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0,
+            corners: key.corners))
+        let entries = arena.pin(array: (0..<5).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
         let specialization = arena.pin(VkSpecializationInfo(
-            mapEntryCount: 4, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
+            mapEntryCount: 5, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
@@ -171,7 +178,8 @@ final class PipelineLibrary {
         multisample.rasterizationSamples = VK_SAMPLE_COUNT_1_BIT
 
         var blend = VkPipelineColorBlendAttachmentState()
-        blend.blendEnable = VkBool32(VK_TRUE)
+        // Opaque items replace the destination: no blending, so no read of the target.
+        blend.blendEnable = VkBool32(key.opaque ? VK_FALSE : VK_TRUE)
         // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
         // Destination-in (mask application): dst · src.a. Plus (cross-dissolve sums): src + dst.
         let (src, dst): (VkBlendFactor, VkBlendFactor)

@@ -1,0 +1,277 @@
+import Geometry
+
+/// caprof's own savings on a frame, apart from what Core Animation would do (the profiler's
+/// findings come from `FramePlan.items`, the logical list, never from these shortcuts).
+public struct CanvasExecutionStats: Sendable, Equatable {
+    /// Canvas items not drawn: opaque items above them cover every pixel they could touch.
+    public var culledItems = 0
+    /// The device pixels of those items' bounds (fragments not shaded).
+    public var culledPixels = 0
+    /// Items drawn with blending off (opaque paint, no coverage).
+    public var opaqueItems = 0
+    /// Items whose coverage level was raised to share their neighbours' instanced draw.
+    public var promotedItems = 0
+    /// Runs of consecutive canvas items that share a `BatchClass`: the canvas's instanced draws.
+    public var batches = 0
+    public init() {}
+}
+
+/// What decides whether consecutive items can be one instanced draw in the backend: the pipeline
+/// variant (paint kind, shape, inner shape, clip count, blend, coverage level, blending off) and
+/// what it samples (an image of the plan with its sampling, or an offscreen source).
+public struct BatchClass: Hashable, Sendable {
+    enum Source: Hashable {
+        case solid, shadow
+        case image(Int, DrawItem.Sampling)
+        case offscreen(OffscreenSource, DrawItem.Sampling)
+        case gradient(Int, DrawItem.Sampling)
+    }
+    var source: Source
+    var hasShape: Bool
+    var hasInner: Bool
+    var clipCount: Int
+    var blend: DrawItem.Blend
+    var coverage: Coverage
+    var opaque: Bool
+
+    public init(_ item: DrawItem) {
+        switch item.paint {
+        case .solid: source = .solid
+        case .blurredShape: source = .shadow
+        case .image(let i, let s, _): source = item.gradient != nil ? .gradient(i, s) : .image(i, s)
+        case .offscreen(let o, let s, _): source = .offscreen(o, s)
+        }
+        let shaped = source != .shadow
+        hasShape = shaped && item.shape != nil
+        hasInner = shaped && item.innerShape != nil
+        clipCount = min(item.clips.count, DrawItem.maxClips)
+        blend = item.blend
+        coverage = item.executedCoverage
+        opaque = item.drawsOpaque
+    }
+
+    /// The class without what promotion may change (shape presence and coverage level).
+    var promotionGroup: BatchClass {
+        var g = self
+        g.hasShape = false; g.coverage = .none
+        return g
+    }
+}
+
+/// The plan's execution step for the canvas: from the logical items (painter's order) to what the
+/// backend draws, deciding everything the backend then does literally:
+///
+/// 1. **Opaque occlusion culling**: an item whose bounds lie inside the fully opaque pixels of one
+///    item above it is not drawn (its pixels are replaced whatever they are). Occluders are
+///    axis-aligned, unclipped source-over items with opaque paint; a rounded one occludes its
+///    cross (the rect less its corner insets), a pixel in from its antialiased edges.
+/// 2. **Coverage levels for batching**: within a run of small neighbours that differ only in
+///    their coverage needs, each is raised to the run's highest level (an unshaped one gets a
+///    shape enclosing its quad with room to spare, so its coverage is exactly 1): the same pixels,
+///    one instanced draw. Large items keep their own level: there the coverage code costs more
+///    than a draw call.
+/// 3. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
+/// Order is never changed. Pure: the same items give the same result.
+public enum CanvasExecution {
+    /// Items of at most this many device pixels (bounds) may be promoted to batch.
+    static let promotableArea = 128 * 128
+    /// Occluders a culling test looks at per tile (most recent first): bounds the work per item.
+    static let occluderProbe = 64
+
+    public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int)
+        -> (items: [DrawItem], stats: CanvasExecutionStats) {
+        var stats = CanvasExecutionStats()
+        var out = cull(items, images: images, width: width, height: height, stats: &stats)
+        // Batching first: a small opaque item that joins its shaped neighbours' draw keeps blending.
+        promote(&out, width: width, height: height, stats: &stats)
+        for i in out.indices where isOpaqueDraw(out[i], images) {
+            out[i].drawsOpaque = true
+            stats.opaqueItems += 1
+        }
+        var last: BatchClass?
+        for item in out where item.role != .unsupported {
+            let c = BatchClass(item)
+            if c != last { stats.batches += 1; last = c }
+        }
+        return (out, stats)
+    }
+
+    // MARK: opacity
+
+    /// Every texel or colour the item paints has alpha 1 (exactly: solid colours, and opaque images
+    /// at opacity 1 read without filtering, so no interpolation can leave alpha below 1).
+    static func hasOpaquePaint(_ item: DrawItem, _ images: [PlannedImage]) -> Bool {
+        guard item.blend == .sourceOver, item.gradient == nil, item.role != .unsupported else { return false }
+        switch item.paint {
+        case .solid(let c): return c.a >= 1
+        case .image(let index, let sampling, let opacity):
+            return opacity >= 1 && (sampling == .texelFetch || sampling == .nearest)
+                && images.indices.contains(index) && images[index].isOpaque
+        case .offscreen, .blurredShape: return false
+        }
+    }
+
+    static func isOpaqueDraw(_ item: DrawItem, _ images: [PlannedImage]) -> Bool {
+        hasOpaquePaint(item, images) && item.executedCoverage == .none
+    }
+
+    // MARK: culling
+
+    /// The device pixels an item may write: its bounds, grown by the backend's antialiasing margin
+    /// for shaped items; nil when that margin cannot be bounded simply (projective or very
+    /// anisotropic shaped items are then never culled).
+    static func reach(_ item: DrawItem, width: Int, height: Int) -> PixelRect? {
+        guard let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height) else { return nil }
+        if item.shape == nil { return b }
+        guard let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4 else { return nil }
+        // The backend grows a shaped quad by 1/σmin local units: at most σmax/σmin device pixels.
+        let g = Int((smax / smin).rounded(.up)) + 1
+        let x0 = max(b.x - g, 0), y0 = max(b.y - g, 0)
+        let x1 = min(b.x + b.width + g, width), y1 = min(b.y + b.height + g, height)
+        return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+    }
+
+    /// The pixels an item paints fully opaque (up to two rects: a rounded rect's cross).
+    static func opaquePixels(_ item: DrawItem, _ images: [PlannedImage], width: Int, height: Int) -> [PixelRect] {
+        let m = item.transform
+        guard hasOpaquePaint(item, images), item.clips.isEmpty, item.innerShape == nil, m.isAxisAligned2D else { return [] }
+        var locals: [Rect] = []
+        var inset = 0
+        if let s = item.shape {
+            let r = s.rect.standardized
+            let limit = min(r.width, r.height) / 2
+            let e = (0..<min(s.radii.count, 4)).map { i -> Double in
+                s.curve == .continuous ? CornerProfile.continuous(radius: s.radii[i], limit: limit).inset
+                    : CornerProfile.circular(radius: s.radii[i], limit: limit).inset
+            }.max() ?? 0
+            // Quad ∩ shape, less the corners; a pixel in from the antialiased edge for float noise.
+            let q = item.quad.standardized
+            let c = Rect(max(q.minX, r.minX), max(q.minY, r.minY), 0, 0)
+            let clipped = Rect(c.origin.x, c.origin.y, min(q.maxX, r.maxX) - c.origin.x, min(q.maxY, r.maxY) - c.origin.y)
+            guard clipped.width > 0, clipped.height > 0 else { return [] }
+            locals = e > 0 ? [clipped.insetBy(dx: e, dy: 0), clipped.insetBy(dx: 0, dy: e)] : [clipped]
+            inset = 1
+        } else {
+            locals = [item.quad.standardized]
+        }
+        return locals.compactMap { l -> PixelRect? in
+            guard l.width > 0, l.height > 0 else { return nil }
+            let a = m.apply(Point(l.minX, l.minY)), b = m.apply(Point(l.maxX, l.maxY))
+            // Pixels whose whole square is inside (stricter than the rasteriser's centre rule).
+            let x0 = Int(max(min(a.x, b.x).rounded(.up), 0)) + inset, y0 = Int(max(min(a.y, b.y).rounded(.up), 0)) + inset
+            let x1 = Int(min(max(a.x, b.x).rounded(.down), Double(width))) - inset
+            let y1 = Int(min(max(a.y, b.y).rounded(.down), Double(height))) - inset
+            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+    }
+
+    static func cull(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int,
+                     stats: inout CanvasExecutionStats) -> [DrawItem] {
+        var grid = OccluderGrid(width: width, height: height)
+        var keep = [Bool](repeating: true, count: items.count)
+        for i in items.indices.reversed() {
+            let item = items[i]
+            if item.role != .unsupported, let r = reach(item, width: width, height: height), grid.covers(r) {
+                keep[i] = false
+                stats.culledItems += 1
+                stats.culledPixels += r.area
+                continue
+            }
+            for o in opaquePixels(item, images, width: width, height: height) { grid.add(o) }
+        }
+        if stats.culledItems == 0 { return items }
+        return items.indices.compactMap { keep[$0] ? items[$0] : nil }
+    }
+
+    // MARK: batching
+
+    static func promote(_ items: inout [DrawItem], width: Int, height: Int, stats: inout CanvasExecutionStats) {
+        var start = 0
+        while start < items.count {
+            guard let group = promotionGroup(items[start], width: width, height: height) else { start += 1; continue }
+            var end = start + 1
+            while end < items.count, promotionGroup(items[end], width: width, height: height) == group { end += 1 }
+            if end - start > 1 { promoteRun(&items, start..<end, stats: &stats) }
+            start = end
+        }
+    }
+
+    /// The group an item batches in when promoted; nil when it must keep its own level (large,
+    /// projective, an analytic shadow, a placeholder).
+    static func promotionGroup(_ item: DrawItem, width: Int, height: Int) -> BatchClass? {
+        guard item.role != .unsupported else { return nil }
+        if case .blurredShape = item.paint { return nil }
+        guard let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4,
+              let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height),
+              b.area <= promotableArea else { return nil }
+        return BatchClass(item).promotionGroup
+    }
+
+    static func promoteRun(_ items: inout [DrawItem], _ run: Range<Int>, stats: inout CanvasExecutionStats) {
+        let target = run.map { items[$0].executedCoverage }.max() ?? .none
+        guard target > .none else { return }
+        let anyShape = run.contains { items[$0].shape != nil }
+        for i in run {
+            var item = items[i]
+            var changed = false
+            if item.executedCoverage < target { item.coverageVariant = target; changed = true }
+            if anyShape, item.shape == nil, let (smin, _) = singularValues(item.transform) {
+                // Coverage is 1 wherever a pixel centre is half a device pixel (≤ 0.5/σmin local
+                // units) inside the shape: enclose the quad with far more room than that, and the
+                // backend draws the quad as it is (it grows only quads a shape's edge may reach).
+                let g = 2 / smin + 1
+                let q = item.quad.standardized
+                item.shape = RoundedShape(rect: q.insetBy(dx: -g, dy: -g))
+                changed = true
+            }
+            if changed { items[i] = item; stats.promotedItems += 1 }
+        }
+    }
+
+    /// Singular values (smallest, largest) of an affine matrix's 2×2 part; nil when projective.
+    static func singularValues(_ m: Transform3D) -> (Double, Double)? {
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else { return nil }
+        let a = m.m11, b = m.m21, d = m.m12, e = m.m22
+        let s = a * a + b * b + d * d + e * e, det = a * e - b * d
+        let root = max(s * s - 4 * det * det, 0).squareRoot()
+        let small = (max(s - root, 0) / 2).squareRoot(), large = ((s + root) / 2).squareRoot()
+        guard small.isFinite, large.isFinite else { return nil }
+        return (small, large)
+    }
+}
+
+/// Opaque pixel rects registered on a grid of 64-pixel tiles: a rect that contains another also
+/// contains its top-left pixel, so only that pixel's tile is searched.
+struct OccluderGrid {
+    static let tile = 64
+    let columns: Int, rows: Int
+    var rects: [PixelRect] = []
+    var tiles: [[Int32]]
+
+    init(width: Int, height: Int) {
+        columns = max((width + Self.tile - 1) / Self.tile, 1)
+        rows = max((height + Self.tile - 1) / Self.tile, 1)
+        tiles = Array(repeating: [], count: columns * rows)
+    }
+
+    mutating func add(_ r: PixelRect) {
+        guard !r.isEmpty else { return }
+        let index = Int32(rects.count)
+        rects.append(r)
+        let c0 = max(r.x / Self.tile, 0), c1 = min((r.x + r.width - 1) / Self.tile, columns - 1)
+        let r0 = max(r.y / Self.tile, 0), r1 = min((r.y + r.height - 1) / Self.tile, rows - 1)
+        guard c0 <= c1, r0 <= r1 else { return }
+        for row in r0...r1 { for col in c0...c1 { tiles[row * columns + col].append(index) } }
+    }
+
+    func covers(_ r: PixelRect) -> Bool {
+        guard !r.isEmpty else { return false }
+        let col = r.x / Self.tile, row = r.y / Self.tile
+        guard (0..<columns).contains(col), (0..<rows).contains(row) else { return false }
+        for index in tiles[row * columns + col].reversed().prefix(CanvasExecution.occluderProbe) {
+            let o = rects[Int(index)]
+            if o.x <= r.x, o.y <= r.y, o.x + o.width >= r.x + r.width, o.y + o.height >= r.y + r.height { return true }
+        }
+        return false
+    }
+}

@@ -1,0 +1,152 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Plan
+
+/// The plan's execution step (`CanvasExecution`): occlusion culling, blending off, coverage levels
+/// and batches. Expected values are worked out by hand in each test; pixels are device pixels.
+final class CanvasExecutionTests: XCTestCase {
+    let opaqueRed = RGBA(1, 0, 0, 1), halfBlue = RGBA(0, 0, 0.5, 0.5)
+
+    func solid(_ quad: Rect, _ c: RGBA, _ m: Transform3D = .identity, shape: RoundedShape? = nil, clips: [Clip] = []) -> DrawItem {
+        DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: quad, shape: shape, clips: clips)
+    }
+    func prepare(_ items: [DrawItem], images: [PlannedImage] = [], size: Int = 100) -> (items: [DrawItem], stats: CanvasExecutionStats) {
+        CanvasExecution.prepare(items, images: images, width: size, height: size)
+    }
+
+    // MARK: coverage levels
+
+    func testCoverageLevelFollowsTheCornersAsEncoded() {
+        let r = Rect(0, 0, 40, 20)
+        XCTAssertEqual(RoundedShape(rect: r).coverage, .straightEdges)
+        XCTAssertEqual(RoundedShape(rect: r, radii: [0, 4, 0, 0]).coverage, .circularCorners)
+        XCTAssertEqual(RoundedShape(rect: r, radii: [4, 4, 4, 4], curve: .continuous).coverage, .continuousCorners)
+        // Continuous with r ≥ l (l = min(40, 20)/2 = 10): t = 1, the corner is the circle of radius l.
+        XCTAssertEqual(RoundedShape(rect: r, radii: [10, 10, 10, 10], curve: .continuous).coverage, .circularCorners)
+        // Between l/k and l it blends the curve in: still the table.
+        XCTAssertEqual(RoundedShape(rect: r, radii: [8, 8, 8, 8], curve: .continuous).coverage, .continuousCorners)
+    }
+
+    func testItemCoverageIsTheMostItsShapesAndClipsNeed() {
+        XCTAssertEqual(solid(Rect(0, 0, 10, 10), opaqueRed).requiredCoverage, .none)
+        XCTAssertEqual(solid(Rect(0, 0, 10, 10), opaqueRed, shape: RoundedShape(rect: Rect(0, 0, 10, 10))).requiredCoverage, .straightEdges)
+        let clip = Clip(transform: .identity, shape: RoundedShape(rect: Rect(0, 0, 10, 10), radii: [3, 3, 3, 3], curve: .continuous), layer: 2)
+        XCTAssertEqual(solid(Rect(0, 0, 10, 10), opaqueRed, clips: [clip]).requiredCoverage, .continuousCorners)
+        // An analytic shadow draws its own shape: only its clips count.
+        let shadow = DrawItem(layer: 1, role: .shadow, paint: .blurredShape(halfBlue, sigma: 2), transform: .identity,
+                              quad: Rect(0, 0, 10, 10), shape: RoundedShape(rect: Rect(0, 0, 10, 10), radii: [3, 3, 3, 3]))
+        XCTAssertEqual(shadow.requiredCoverage, .none)
+        var raised = solid(Rect(0, 0, 10, 10), opaqueRed, shape: RoundedShape(rect: Rect(0, 0, 10, 10), radii: [2, 2, 2, 2]))
+        raised.coverageVariant = .straightEdges
+        XCTAssertEqual(raised.executedCoverage, .circularCorners, "never below what the item needs")
+    }
+
+    // MARK: occlusion culling
+
+    func testOpaqueFullScreenTopLayerCullsEverythingBeneath() {
+        let items = [solid(Rect(0, 0, 100, 100), RGBA(1, 1, 1, 1)),          // 100×100 = 10000 px
+                     solid(Rect(10, 10, 20, 20), halfBlue),                    // 400 px
+                     solid(Rect(5.5, 5.5, 10, 10), opaqueRed, shape: RoundedShape(rect: Rect(5.5, 5.5, 10, 10))),
+                     solid(Rect(0, 0, 100, 100), opaqueRed)]
+        let (out, stats) = prepare(items)
+        XCTAssertEqual(out, [items[3].with(opaque: true)])
+        XCTAssertEqual(stats.culledItems, 3)
+        // The shaped item's bounds: pixels 5…15 (11 × 11), grown by the antialiasing margin of
+        // σmax/σmin + 1 = 2 pixels each way: 3…17, 15 × 15 = 225.
+        XCTAssertEqual(stats.culledPixels, 10000 + 400 + 225)
+        XCTAssertEqual(stats.opaqueItems, 1)
+        XCTAssertEqual(stats.batches, 1)
+    }
+
+    func testOnlyWhatAnOpaqueItemCoversEntirelyIsCulled() {
+        let under = solid(Rect(10, 10, 20, 20), halfBlue)
+        // Translucent, clipped, rotated or too small above it: nothing is culled.
+        let clip = Clip(transform: .identity, shape: RoundedShape(rect: Rect(0, 0, 100, 100)), layer: 3)
+        let rotated = Transform3D.rotation(0.1, 0, 0, 1) * .translation(50, 50, 0)
+        for top in [solid(Rect(0, 0, 100, 100), RGBA(0.5, 0, 0, 0.5)),
+                    solid(Rect(0, 0, 100, 100), opaqueRed, clips: [clip]),
+                    solid(Rect(-50, -50, 100, 100), opaqueRed, rotated),
+                    solid(Rect(10, 10, 19.5, 20), opaqueRed)] {
+            XCTAssertEqual(prepare([under, top]).stats.culledItems, 0, "\(top)")
+        }
+        // Exactly its pixels: culled (the rect 10…30 is inside the occluder's whole pixels 10…30).
+        XCTAssertEqual(prepare([under, solid(Rect(10, 10, 20, 20), opaqueRed)]).stats.culledItems, 1)
+        // An occluder below does not hide an item above it.
+        XCTAssertEqual(prepare([solid(Rect(0, 0, 100, 100), opaqueRed), under]).items.count, 2)
+    }
+
+    func testARoundedOpaqueItemOccludesItsCrossAPixelIn() {
+        // Shape 0…60 with circular radius 10 (inset 10): the cross is 10…50 × 0…60 and 0…60 × 10…50,
+        // a pixel in from the antialiased edge: 11…49 × 1…59 and 1…59 × 11…49.
+        let shape = RoundedShape(rect: Rect(0, 0, 60, 60), radii: [10, 10, 10, 10])
+        let top = solid(Rect(-1, -1, 62, 62), opaqueRed, shape: shape)
+        let centre = solid(Rect(20, 20, 20, 20), halfBlue)      // 20…40: inside
+        let corner = solid(Rect(1, 1, 5, 5), halfBlue)          // in the rounded corner: kept
+        let band = solid(Rect(12, 2, 30, 5), halfBlue)          // 12…42 × 2…7: in the vertical bar
+        let (out, stats) = prepare([centre, corner, band, top])
+        XCTAssertEqual(stats.culledItems, 2)
+        XCTAssertEqual(out.count, 2)
+        XCTAssertEqual(out.first?.quad, corner.quad)
+    }
+
+    func testOpaqueImagesOccludeOnlyWhenReadWithoutFiltering() {
+        let images = [PlannedImage(key: 7, pixelWidth: 100, pixelHeight: 100, isOpaque: true),
+                      PlannedImage(key: 8, pixelWidth: 100, pixelHeight: 100, isOpaque: false)]
+        func image(_ i: Int, _ s: DrawItem.Sampling, _ o: Float = 1) -> DrawItem {
+            DrawItem(layer: 2, role: .contents, paint: .image(index: i, sampling: s, opacity: o), transform: .identity,
+                     quad: Rect(0, 0, 100, 100), uv: Rect(0, 0, 100, 100))
+        }
+        let under = solid(Rect(10, 10, 20, 20), halfBlue)
+        XCTAssertEqual(prepare([under, image(0, .texelFetch)], images: images).stats.culledItems, 1)
+        XCTAssertEqual(prepare([under, image(0, .nearest)], images: images).stats.culledItems, 1)
+        XCTAssertEqual(prepare([under, image(0, .linear)], images: images).stats.culledItems, 0)
+        XCTAssertEqual(prepare([under, image(0, .texelFetch, 0.99)], images: images).stats.culledItems, 0)
+        XCTAssertEqual(prepare([under, image(1, .texelFetch)], images: images).stats.culledItems, 0)
+        XCTAssertTrue(prepare([image(0, .texelFetch)], images: images).items[0].drawsOpaque)
+        XCTAssertFalse(prepare([image(0, .linear)], images: images).items[0].drawsOpaque)
+    }
+
+    // MARK: batching
+
+    func testSmallNeighboursShareOneDrawAtTheHighestCoverageLevel() {
+        let rounded = solid(Rect(0.5, 0.5, 20, 20), halfBlue, shape: RoundedShape(rect: Rect(0.5, 0.5, 20, 20), radii: [4, 4, 4, 4]))
+        let square = solid(Rect(30.5, 0.5, 20, 20), halfBlue, shape: RoundedShape(rect: Rect(30.5, 0.5, 20, 20)))
+        let rotated = solid(Rect(-5, -5, 10, 10), opaqueRed, .rotation(0.3, 0, 0, 1) * .translation(60, 60, 0))
+        let (out, stats) = prepare([rounded, square, rotated, rounded])
+        XCTAssertEqual(out.map(\.executedCoverage), [.circularCorners, .circularCorners, .circularCorners, .circularCorners])
+        XCTAssertEqual(stats.promotedItems, 2)
+        XCTAssertEqual(stats.batches, 1)
+        XCTAssertFalse(out[2].drawsOpaque, "it blends with its batch (alpha 1 either way)")
+        // The unshaped item's shape encloses its quad by 2/σmin + 1 = 3 units: coverage 1 everywhere.
+        XCTAssertEqual(out[2].shape, RoundedShape(rect: Rect(-8, -8, 16, 16)))
+        XCTAssertEqual(out[2].quad, rotated.quad)
+        // Without promotion: rounded, square, rotated (blending off), rounded = 4 batches.
+        // 200 × 200 turned 0.3 rad: bounds of 200·(cos 0.3 + sin 0.3) ≈ 250 px a side, > 128².
+        let big = solid(Rect(-100, -100, 200, 200), opaqueRed, .rotation(0.3, 0, 0, 1) * .translation(200, 200, 0))
+        let mixed = prepare([rounded, square, big, rounded], size: 400)
+        XCTAssertEqual(mixed.stats.batches, 3, "rounded+square, the large rotated quad, rounded")
+        XCTAssertNil(mixed.items[2].shape, "a large item keeps its own, cheaper variant")
+        XCTAssertTrue(mixed.items[2].drawsOpaque)
+    }
+
+    // MARK: through the planner
+
+    func testLogicalItemsKeepWhatCoreAnimationDraws() {
+        var root = Layer(); root.setFrame(Rect(0, 0, 50, 50)); root.backgroundColor = Color(0, 0, 1, 0.5)
+        var top = Layer(); top.setFrame(Rect(0, 0, 50, 50)); top.backgroundColor = Color(1, 0, 0)
+        root.sublayers = [top]
+        var s = Scene(canvas: Canvas(width: 50, height: 50, scale: 2, backgroundColor: .white), root: root); s.assignIDs()
+        let p = FramePlanner(canvas: s.canvas, images: [:]).plan(root: s.root)
+        XCTAssertEqual(p.items.count, 2, "the profiler still sees the blended layer beneath")
+        XCTAssertEqual(p.canvasItems.count, 1)
+        XCTAssertTrue(p.canvasItems[0].drawsOpaque)
+        XCTAssertEqual(p.execution.culledItems, 1)
+        XCTAssertEqual(p.execution.culledPixels, 100 * 100)
+        XCTAssertFalse(p.items.contains { $0.drawsOpaque || $0.coverageVariant != nil })
+    }
+}
+
+private extension DrawItem {
+    func with(opaque: Bool) -> DrawItem { var c = self; c.drawsOpaque = opaque; return c }
+}

@@ -1,0 +1,92 @@
+import Geometry
+import Plan
+import Render
+import XCTest
+
+/// The plan's execution decisions (`CanvasExecution`: culling, blending off, coverage levels,
+/// batches) change how much work a frame costs, never its pixels: each scene here is drawn as
+/// planned and as the logical items drawn one by one with the full corner code, and the two
+/// frames must be byte-identical on lavapipe.
+final class CanvasExecutionRenderTests: GPUTestCase {
+    /// Draws `items` as they are, with every shape's corner code at its most general level (what
+    /// caprof ran for every shaped item before coverage levels existed).
+    func reference(_ items: [DrawItem], size: Int) throws -> RenderedFrame {
+        let general = items.map { item -> DrawItem in
+            var i = item
+            if item.requiredCoverage > .none { i.coverageVariant = .continuousCorners }
+            return i
+        }
+        return try render(FramePlan(pixelWidth: size, pixelHeight: size, clearColor: RGBA(1, 1, 1, 1), items: general))
+    }
+
+    func executed(_ items: [DrawItem], size: Int) throws -> (RenderedFrame, CanvasExecutionStats) {
+        let e = CanvasExecution.prepare(items, images: [], width: size, height: size)
+        let plan = FramePlan(pixelWidth: size, pixelHeight: size, clearColor: RGBA(1, 1, 1, 1), items: items, canvasItems: e.items)
+        return (try render(plan), e.stats)
+    }
+
+    /// Small layers at fractional positions: rounded (circular and continuous), square, rotated
+    /// (unshaped), some translucent, overlapping: one instanced draw instead of a run per change.
+    func testSmallMixedLayersAreOneDrawWithTheSamePixels() throws {
+        var items: [DrawItem] = []
+        for i in 0..<300 {
+            let x = Double((i * 37) % 180) + 0.3, y = Double((i * 53) % 180) + 0.6
+            let a: Float = i % 3 == 0 ? 0.9 : 1
+            let c = RGBA(Float((i * 67) % 256) / 255 * a, Float((i * 131) % 256) / 255 * a, Float((i * 29) % 256) / 255 * a, a)
+            let rect = Rect(0, 0, 18, 18), m = Transform3D.translation(x, y, 0)
+            let item: DrawItem
+            switch i % 5 {
+            case 0: item = DrawItem(layer: 1, role: .background, paint: .solid(c), transform: .rotation(0.2, 0, 0, 1) * m, quad: rect)
+            case 1: item = DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: rect.insetBy(dx: -1, dy: -1),
+                                    shape: RoundedShape(rect: rect, radii: [5, 5, 5, 5]))
+            case 2: item = DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: rect.insetBy(dx: -1, dy: -1),
+                                    shape: RoundedShape(rect: rect, radii: [4, 4, 4, 4], curve: .continuous))
+            default: item = DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: rect.insetBy(dx: -1, dy: -1),
+                                     shape: RoundedShape(rect: rect))
+            }
+            items.append(item)
+        }
+        let ref = try reference(items, size: 200)
+        let (frame, stats) = try executed(items, size: 200)
+        XCTAssertEqual(stats.batches, 1)
+        XCTAssertEqual(frame.stats.drawCalls, 1)
+        XCTAssertGreaterThan(ref.stats.drawCalls, 100)
+        XCTAssertEqual(frame.pixels, ref.pixels)
+    }
+
+    /// Large rotated translucent rounded rectangles (circular corners) keep their own level: the
+    /// circular variant reads no curve table, with the pixels of the general code.
+    func testCircularCornersWithoutTheCurveLookupAreByteIdentical() throws {
+        var items: [DrawItem] = []
+        for i in 0..<12 {
+            let rect = Rect(0, 0, 150, 90)
+            let m = Transform3D.translation(-75, -45, 0) * .rotation(Double(i) * 0.27 + 0.05, 0, 0, 1)
+                * .translation(100 + Double(i % 3) * 40, 90 + Double(i / 3) * 25, 0)
+            items.append(DrawItem(layer: 1, role: .background, paint: .solid(RGBA(0.4, 0.1, 0.25, 0.5)), transform: m,
+                                  quad: rect, shape: RoundedShape(rect: rect, radii: [6 + Double(i), 20, 3, 30])))
+        }
+        let ref = try reference(items, size: 300)
+        let (frame, stats) = try executed(items, size: 300)
+        XCTAssertEqual(stats.promotedItems, 0)
+        XCTAssertEqual(frame.pixels, ref.pixels)
+    }
+
+    /// An opaque full-canvas layer on top: everything beneath is culled and it is drawn with
+    /// blending off; the pixels are the top layer's, as before.
+    func testOpaqueTopLayerCullsWithTheSamePixels() throws {
+        var items = (0..<8).map { i in
+            DrawItem(layer: 1, role: .background, paint: .solid(RGBA(0, 0, 0.5, 0.5)), transform: .translation(Double(i) * 3.25, 0, 0),
+                     quad: Rect(0, 0, 60, 60), shape: RoundedShape(rect: Rect(0, 0, 60, 60), radii: [8, 8, 8, 8]))
+        }
+        items.append(DrawItem(layer: 2, role: .background, paint: .solid(RGBA(0.2, 0.6, 0.4, 1)), transform: .identity,
+                              quad: Rect(0, 0, 100, 100)))
+        let ref = try reference(items, size: 100)
+        let (frame, stats) = try executed(items, size: 100)
+        XCTAssertEqual(stats.culledItems, 8)
+        XCTAssertEqual(stats.opaqueItems, 1)
+        XCTAssertEqual(frame.stats.drawCalls, 1)
+        XCTAssertEqual(frame.pixels, ref.pixels)
+        // 0.2·255 = 51, 0.6·255 = 153, 0.4·255 = 102.
+        assertPixel(frame, 50, 50, [51, 153, 102, 255])
+    }
+}
