@@ -95,6 +95,13 @@ extension Builder {
             case .pass(let i):
                 switch offscreenPasses[i].operation {
                 case .draw(let items): inner = logicalItems(items)
+                case .filter, .backdrop:
+                    // A filtered result shows the items its chain started from (`filterOrigin`).
+                    guard let origin = filterOrigin(i) else { continue }
+                    switch origin {
+                    case .draw(let items): inner = logicalItems(items)
+                    case .backdrop(let capture): out.append(backdropLogicalItem(item, capture)); continue
+                    }
                 case .blur(_, _, _, let tint, _):
                     var s = item
                     s.role = .shadow

@@ -1,0 +1,101 @@
+import Geometry
+import LayerModel
+
+/// `filters` (reference §1.11b): the layer and its subtree are rendered offscreen (the content
+/// pass of `Builder+Offscreen.swift`, its target grown by each blur's reach), then the chain is
+/// applied in order as passes over that target, and the result is composited with the layer's
+/// opacity, mask and ancestors' clips like any offscreen result.
+///
+/// - `gaussianBlur`: σ = inputRadius points × the target's scale, in texels. Two passes
+///   (horizontal into half-float, vertical), each tap weighted by the Gaussian's integral over its
+///   texel, so the result matches the Gaussian of the pixel image within 1/255 at any σ. For a
+///   large σ the content is first averaged f×f (f = 2 from σ 8 px, 4 from σ 24 px, as
+///   `ShadowBlur` chooses for shadows, whose σ′ corrects for the box and the bilinear
+///   magnification) and the two passes run at 1/f the size; the step-edge tests measure ≤ 1/255
+///   there. The target grows by ⌈3.5σ⌉ + 1 texels each side (the kernel's reach; transparent black beyond the content);
+///   with `inputNormalizeEdges` it does not grow and the weights are renormalised by what lies
+///   inside the content.
+/// - colour filters: consecutive ones fold into one `ColorMatrix` and are one pass.
+/// - `variableBlur`: blurred uniformly at inputRadius (the mask image's alpha does not scale it
+///   yet; reported as unsupported).
+/// An identity chain (σ 0, identity matrices) plans no pass.
+enum FilterStep: Equatable {
+    case blur(sigma: Double, normalizeEdges: Bool)
+    case color(ColorMatrix)
+}
+
+extension Builder {
+    /// The steps of a chain that change pixels, colour filters folded.
+    static func filterSteps(_ filters: [Filter]) -> [FilterStep] {
+        var steps: [FilterStep] = []
+        for f in filters {
+            if let m = ColorMatrix(filter: f) {
+                if case .color(let prev)? = steps.last {
+                    steps[steps.count - 1] = .color(prev.then(m))
+                } else {
+                    steps.append(.color(m))
+                }
+            } else if f.inputRadius.isFinite, f.inputRadius > 0 {
+                steps.append(.blur(sigma: f.inputRadius, normalizeEdges: f.inputNormalizeEdges))
+            }
+        }
+        return steps.filter { if case .color(let m) = $0 { return !m.isIdentity }; return true }
+    }
+
+    /// How far the chain spreads the content, in texels of a target at `scale` texels per point.
+    static func filterReach(_ steps: [FilterStep], scale: Double) -> Double {
+        steps.reduce(0) { total, step in
+            guard case .blur(let sigma, let normalize) = step, !normalize else { return total }
+            return total + min((FilterOperation.kernelReach * sigma * scale).rounded(.up) + 1, 16384)
+        }
+    }
+
+    /// Appends the chain's passes over pass `source` (a target of `r`'s size) and returns the last
+    /// pass and the factor its target is reduced by (1, or the product of the blurs' downsampling).
+    mutating func planFilterChain(_ steps: [FilterStep], _ layer: Layer, reasons: [OffscreenReason], source: Int,
+                                  _ r: PixelRect, scale: Double, canvasSpace: Bool) -> (pass: Int, factor: Int) {
+        var current = source, factor = 1
+        let space: Transform3D? = canvasSpace ? .identity : nil
+        func size(_ f: Int) -> PixelRect {
+            PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
+        }
+        for step in steps {
+            switch step {
+            case .color(let m):
+                current = addPass(reasons, layer.id, size(factor), space: space,
+                                  .filter(FilterOperation(source: current, kind: .colorMatrix(m.m.map { Float($0) }))), footprint: r)
+            case .blur(let sigmaPoints, let normalize):
+                let blur = ShadowBlur(sigma: sigmaPoints * scale / Double(factor))
+                let f = blur.downsample
+                let downsampled = f > 1 && factor * f <= 16
+                if downsampled {
+                    factor *= f
+                    current = addPass(reasons, layer.id, size(factor), space: space,
+                                      .filter(FilterOperation(source: current, kind: .blur(sigma: 0, horizontal: true, downsample: f,
+                                                                                        normalizeEdges: normalize))), footprint: r)
+                }
+                // Downsampled, the erf weights integrate over a reduced texel, one more box of variance
+                // 1/12 texel² on top of what `ShadowBlur` corrects for (its shadow blur samples the
+                // Gaussian at the taps).
+                let sigma = downsampled ? max(blur.sigma * blur.sigma - 1.0 / 12, 0).squareRoot() : sigmaPoints * scale / Double(factor)
+                let h = addPass(reasons, layer.id, size(factor), space: space,
+                                .filter(FilterOperation(source: current, kind: .blur(sigma: sigma, horizontal: true, downsample: 1,
+                                                                                  normalizeEdges: normalize))), footprint: r)
+                current = addPass(reasons, layer.id, size(factor), space: space,
+                                  .filter(FilterOperation(source: h, kind: .blur(sigma: sigma, horizontal: false, downsample: 1,
+                                                                                normalizeEdges: normalize))), footprint: r)
+            }
+        }
+        return (current, factor)
+    }
+
+    /// The item drawing a filter chain's result (a target `factor` times smaller than `r`) over `r`.
+    func filteredComposite(_ pass: Int, factor: Int, _ layer: Layer, _ r: PixelRect) -> DrawItem {
+        var item = composite(.pass(pass), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen)
+        if factor > 1 {
+            item.uv = Rect(0, 0, Double(r.width) / Double(factor), Double(r.height) / Double(factor))
+            item.paint = .offscreen(.pass(pass), sampling: .linear, opacity: 1)
+        }
+        return item
+    }
+}
