@@ -69,6 +69,9 @@ public enum PlanInvariants {
                 if case .blur(let sigma, _, let f, _) = op.kind, !sigma.isFinite || sigma < 0 || f < 1 {
                     v.append("pass \(i): filter blur σ \(sigma), factor \(f)")
                 }
+                if case .variableBlur(let sigma, _, _, let mask, _) = op.kind, !sigma.isFinite || sigma < 0 || !plan.images.indices.contains(mask) {
+                    v.append("pass \(i): variable blur σ \(sigma), mask image \(mask)")
+                }
             case .backdrop(let c):
                 if c.canvasItemCount < 0 || c.canvasItemCount > plan.canvasItems.count {
                     v.append("pass \(i): backdrop after \(c.canvasItemCount) of \(plan.canvasItems.count) canvas items")

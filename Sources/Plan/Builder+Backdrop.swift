@@ -40,10 +40,13 @@ extension Builder {
         // Nothing lies beyond the screen: a backdrop's blur renormalises where the capture stops at
         // the canvas's edges (transparent black there would darken a bar at the top of the screen).
         // Inside, the capture reaches as far as the blur does, so the kernel is whole.
-        let reach = Int(Self.filterReach(Self.filterSteps(filters), scale: world.planarScale))
-        let steps = Self.filterSteps(filters).map { step -> FilterStep in
-            if case .blur(let sigma, _) = step { return .blur(sigma: sigma, normalizeEdges: true) }
-            return step
+        let reach = Int(Self.filterReach(filterSteps(filters), scale: world.planarScale))
+        let steps = filterSteps(filters).map { step -> FilterStep in
+            switch step {
+            case .blur(let sigma, _): return .blur(sigma: sigma, normalizeEdges: true)
+            case .variableBlur(let sigma, _, let mask): return .variableBlur(sigma: sigma, normalizeEdges: true, mask: mask)
+            case .color: return step
+            }
         }
         let scale = isBackdrop ? min(max(layer.backdrop.scale.isFinite ? layer.backdrop.scale : 1, 1.0 / 16), 1) : 1
         let group = isBackdrop ? layer.backdrop.groupName : nil
@@ -59,8 +62,11 @@ extension Builder {
                                    height: max(Int((Double(region.height) * scale).rounded(.up)), 1))
             let source = addPass([.backdrop], layer.id, target, space: .identity,
                                  .backdrop(BackdropCapture(canvasItemCount: items.count, region: region)), footprint: region)
+            let bounds = Rect.bounding(DeviceProjection.polygon(layer.bounds.corners, world))
             let chain = planFilterChain(steps, layer, reasons: [.backdrop], source: source, target,
-                                        scale: world.planarScale * scale, canvasSpace: true)
+                                        scale: world.planarScale * scale, canvasSpace: true,
+                                        boundsInTarget: Rect((bounds.minX - Double(region.x)) * scale, (bounds.minY - Double(region.y)) * scale,
+                                                             bounds.width * scale, bounds.height * scale))
             capture = BackdropGroupCapture(pass: chain.pass, factor: chain.factor, region: region, scale: scale)
             if let g = group, backdropGroups[g] == nil { backdropGroups[g] = capture }
         }

@@ -16,17 +16,28 @@ import LayerModel
 ///   with `inputNormalizeEdges` it does not grow and the weights are renormalised by what lies
 ///   inside the content.
 /// - colour filters: consecutive ones fold into one `ColorMatrix` and are one pass.
-/// - `variableBlur`: blurred uniformly at inputRadius (the mask image's alpha does not scale it
-///   yet; reported as unsupported).
+/// - `variableBlur`: σ at each texel is inputRadius × the alpha of `inputMaskImage` stretched over
+///   the layer's bounds there (a per-pixel-σ gather, each axis at the σ of the texel it writes).
+///   Exact where the mask is constant over the kernel's reach; where it varies, the separable
+///   passes approximate the 2-D variable kernel (each axis reads its neighbours at this texel's σ).
+///   Never downsampled: a texel whose mask alpha is small must stay sharp, which a reduced
+///   resolution cannot give (it costs a full-resolution gather of up to ⌈3.5σ⌉ taps per axis).
+///   Without a mask image it is a gaussianBlur.
 /// An identity chain (σ 0, identity matrices) plans no pass.
 enum FilterStep: Equatable {
     case blur(sigma: Double, normalizeEdges: Bool)
     case color(ColorMatrix)
+    /// variableBlur with its mask image's size and identity.
+    case variableBlur(sigma: Double, normalizeEdges: Bool, mask: ImageInfo)
 }
 
 extension Builder {
     /// The steps of a chain that change pixels, colour filters folded.
-    static func filterSteps(_ filters: [Filter]) -> [FilterStep] {
+    func filterSteps(_ filters: [Filter]) -> [FilterStep] {
+        Self.filterSteps(filters) { self.images[$0.origin] }
+    }
+
+    static func filterSteps(_ filters: [Filter], mask: (ImageSource) -> ImageInfo? = { _ in nil }) -> [FilterStep] {
         var steps: [FilterStep] = []
         for f in filters {
             if let m = ColorMatrix(filter: f) {
@@ -36,7 +47,11 @@ extension Builder {
                     steps.append(.color(m))
                 }
             } else if f.inputRadius.isFinite, f.inputRadius > 0 {
-                steps.append(.blur(sigma: f.inputRadius, normalizeEdges: f.inputNormalizeEdges))
+                if f.type == .variableBlur, let src = f.inputMaskImage, let info = mask(src), info.width > 0, info.height > 0 {
+                    steps.append(.variableBlur(sigma: f.inputRadius, normalizeEdges: f.inputNormalizeEdges, mask: info))
+                } else {
+                    steps.append(.blur(sigma: f.inputRadius, normalizeEdges: f.inputNormalizeEdges))
+                }
             }
         }
         return steps.filter { if case .color(let m) = $0 { return !m.isIdentity }; return true }
@@ -45,7 +60,11 @@ extension Builder {
     /// How far the chain spreads the content, in texels of a target at `scale` texels per point.
     static func filterReach(_ steps: [FilterStep], scale: Double) -> Double {
         steps.reduce(0) { total, step in
-            guard case .blur(let sigma, let normalize) = step, !normalize else { return total }
+            let sigma: Double
+            switch step {
+            case .blur(let s, false), .variableBlur(let s, false, _): sigma = s
+            default: return total
+            }
             return total + min((FilterOperation.kernelReach * sigma * scale).rounded(.up) + 1, 16384)
         }
     }
@@ -53,7 +72,7 @@ extension Builder {
     /// Appends the chain's passes over pass `source` (a target of `r`'s size) and returns the last
     /// pass and the factor its target is reduced by (1, or the product of the blurs' downsampling).
     mutating func planFilterChain(_ steps: [FilterStep], _ layer: Layer, reasons: [OffscreenReason], source: Int,
-                                  _ r: PixelRect, scale: Double, canvasSpace: Bool) -> (pass: Int, factor: Int) {
+                                  _ r: PixelRect, scale: Double, canvasSpace: Bool, boundsInTarget: Rect = .zero) -> (pass: Int, factor: Int) {
         var current = source, factor = 1
         let space: Transform3D? = canvasSpace ? .identity : nil
         func size(_ f: Int) -> PixelRect {
@@ -64,6 +83,20 @@ extension Builder {
             case .color(let m):
                 current = addPass(reasons, layer.id, size(factor), space: space,
                                   .filter(FilterOperation(source: current, kind: .colorMatrix(m.m.map { Float($0) }))), footprint: r)
+            case .variableBlur(let sigmaPoints, let normalize, let info):
+                // At full resolution: a reduced one cannot keep the unblurred parts sharp.
+                let mask = imageSlot(info)
+                let f = Double(factor)
+                let rect = Rect(boundsInTarget.minX / f, boundsInTarget.minY / f, boundsInTarget.width / f, boundsInTarget.height / f)
+                let sigma = sigmaPoints * scale / f
+                let h = addPass(reasons, layer.id, size(factor), space: space,
+                                .filter(FilterOperation(source: current, kind: .variableBlur(sigma: sigma, horizontal: true,
+                                                                                          normalizeEdges: normalize, mask: mask, maskRect: rect))),
+                                footprint: r)
+                current = addPass(reasons, layer.id, size(factor), space: space,
+                                  .filter(FilterOperation(source: h, kind: .variableBlur(sigma: sigma, horizontal: false,
+                                                                                      normalizeEdges: normalize, mask: mask, maskRect: rect))),
+                                  footprint: r)
             case .blur(let sigmaPoints, let normalize):
                 let blur = ShadowBlur(sigma: sigmaPoints * scale / Double(factor))
                 let f = blur.downsample

@@ -76,8 +76,7 @@ extension Builder {
         if let m = layer.mask, !m.hidden, m.opacity > 0 { fx.mask = m }
         if layer.shouldRasterize { fx.rasterize = true }
         // A CABackdropLayer's filters filter its backdrop (Builder+Backdrop.swift), not its content.
-        if layer.layerClass != .backdrop { fx.filters = Self.filterSteps(layer.filters) }
-        if layer.filters.contains(where: { $0.type == .variableBlur && $0.inputRadius > 0 }) { report(.variableBlurMask, layer, path) }
+        if layer.layerClass != .backdrop { fx.filters = filterSteps(layer.filters) }
         return fx
     }
 
@@ -195,8 +194,10 @@ extension Builder {
             if fx.filters.isEmpty {
                 image.append(composite(.pass(contentPass), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen))
             } else {
+                let bounds = Rect.bounding(DeviceProjection.polygon(layer.bounds.corners, space))
                 let chain = planFilterChain(fx.filters, layer, reasons: [.filter], source: contentPass, r, scale: spaceScale,
-                                            canvasSpace: !fx.rasterize)
+                                            canvasSpace: !fx.rasterize,
+                                            boundsInTarget: Rect(bounds.minX - Double(r.x), bounds.minY - Double(r.y), bounds.width, bounds.height))
                 image.append(filteredComposite(chain.pass, factor: chain.factor, layer, r))
             }
             if fx.roundedClip, let clip = ownClip(layer, space: space, forItemAt: image[image.count - 1].transform) {

@@ -1,10 +1,12 @@
+import Geometry
+
 /// One step of a filter chain, run over an earlier pass's target (see `OffscreenPass.Operation.filter`).
-public struct FilterOperation: Sendable, Equatable {
+public struct FilterOperation: Sendable, Hashable {
     /// The pass whose target is read.
     public var source: Int
     public var kind: Kind
 
-    public enum Kind: Sendable, Equatable {
+    public enum Kind: Sendable, Hashable {
         /// One axis of a separable Gaussian blur of premultiplied RGBA with standard deviation
         /// `sigma` texels of this target. Each tap weighs a whole source texel by the Gaussian's
         /// integral over it (erf differences), so the result is the continuous Gaussian of the
@@ -17,6 +19,10 @@ public struct FilterOperation: Sendable, Equatable {
         /// A colour matrix on non-premultiplied colour: 20 numbers, rows R G B A of
         /// [r g b a bias], applied after un-premultiplying, clamped to 0…1, premultiplied again.
         case colorMatrix([Float])
+        /// One axis of `variableBlur`: the blur above with σ scaled at each output texel by the
+        /// alpha of image `mask` (of `FramePlan.images`), stretched over `maskRect` (the layer's
+        /// bounds in this target's texels; clamped to its edges beyond). Full resolution only.
+        case variableBlur(sigma: Double, horizontal: Bool, normalizeEdges: Bool, mask: Int, maskRect: Rect)
     }
 
     public init(source: Int, kind: Kind) { self.source = source; self.kind = kind }
@@ -30,6 +36,7 @@ public struct FilterOperation: Sendable, Equatable {
     /// Writes a half-float target (the horizontal blur and the downsampling average).
     public var writesFloat: Bool {
         if case .blur(_, let horizontal, _, _) = kind { return horizontal }
+        if case .variableBlur(_, let horizontal, _, _, _) = kind { return horizontal }
         return false
     }
 }

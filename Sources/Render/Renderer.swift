@@ -219,7 +219,11 @@ public final class Renderer {
                 recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
             case .filter(let op):
                 let src = try graph.target(.pass(op.source), before: i)
-                filterPipelines?.record(cmd, op, from: src)
+                var mask: VkDescriptorSet?
+                if case .variableBlur(_, _, _, let image, _) = op.kind {
+                    mask = frameTextures.slots[frameTextures.slot(ofImage: image)].descriptorSet(.linear)
+                }
+                filterPipelines?.record(cmd, op, from: src, mask: mask)
             case .backdrop:
                 break   // recorded above
             }

@@ -29,6 +29,7 @@ final class FilterPlanTests: XCTestCase {
                 switch op.kind {
                 case .blur(_, let h, let f, _): return f > 1 ? "down\(f)" : h ? "h" : "v"
                 case .colorMatrix: return "matrix"
+                case .variableBlur(_, let h, _, _, _): return h ? "vh" : "vv"
                 }
             case .backdrop: return "capture"
             }
@@ -147,5 +148,26 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertEqual(kinds(p), ["draw"])
         XCTAssertEqual(p.unsupported.count, 1)
         XCTAssertTrue(p.unsupported[0].feature.contains("inside an offscreen pass"), p.unsupported[0].feature)
+    }
+
+    func testAVariableBlurIsTwoFullResolutionPassesReadingItsMask() {
+        let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
+        var f = Filter(.variableBlur); f.inputRadius = 30; f.inputMaskImage = mask
+        var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f]
+        let c = canvas
+        var root = box("root", Rect(0, 0, 100, 100), .white); root.sublayers = [l]
+        var s = Scene(canvas: c, root: root); s.assignIDs()
+        let p = FramePlanner(canvas: c, images: [mask.origin: ImageInfo(key: 9, width: 2, height: 1)]).plan(root: s.root)
+        XCTAssertEqual(kinds(p), ["draw", "vh", "vv"], "never downsampled, even at σ 30 px")
+        guard case .filter(let op) = p.offscreenPasses[1].operation, case .variableBlur(30, true, false, let image, let rect) = op.kind else {
+            return XCTFail("a variable blur")
+        }
+        XCTAssertEqual(p.images[image].key, 9)
+        let r = p.offscreenPasses[0].bounds
+        // The target grows by ⌈3.5 · 30⌉ + 1 = 106 px each side: the bounds sit 106 px in.
+        XCTAssertEqual(rect, Rect(106, 106, 40, 40), "the mask stretched over the layer's bounds in the target")
+        XCTAssertEqual(r, PixelRect(x: 0, y: 0, width: 100, height: 100), "the footprint, clipped to the canvas")
+        // Without its image, a variableBlur is a gaussianBlur.
+        XCTAssertEqual(kinds(plan([l])), ["draw", "down4", "h", "v"])
     }
 }

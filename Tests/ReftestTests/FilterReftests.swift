@@ -125,4 +125,30 @@ final class FilterReftests: ReftestCase {
         assertPixel(img, 25, 10, [255, 255, 128, 255], tolerance: 1)
         assertPixel(img, 5, 10, [255, 0, 0, 255], tolerance: 0)
     }
+
+    /// variableBlur scales σ by its mask image's alpha: a 2×1 mask, transparent | opaque,
+    /// stretched over the layer (bilinear: alpha 0 up to a quarter of the width, 1 from three
+    /// quarters). Stripes under the transparent part stay as sharp as without the filter; under
+    /// the opaque part (more than 3.5σ inside it) they equal a uniform gaussianBlur of the same σ.
+    func testVariableBlurScalesTheRadiusByTheMasksAlpha() throws {
+        let mask = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADElEQVR4nGNggID/AAEIAQBNGY85AAAAAElFTkSuQmCC"
+        var stripes: [String] = []
+        for i in 0..<25 { stripes.append(##"{"frame": [\##(i * 8), -50, 4, 120], "backgroundColor": "black"}"##) }
+        func layer(_ filter: String) -> String {
+            ##"{"frame": [0, 0, 200, 20], "filters": [\##(filter)], "sublayers": [\##(stripes.joined(separator: ", "))]}"##
+        }
+        let variable = try render(scene(200, 20, layer(##"{"type": "variableBlur", "inputRadius": 3, "inputMaskImage": "\##(mask)"}"##)))
+        let uniform = try render(scene(200, 20, layer(##"{"type": "gaussianBlur", "inputRadius": 3}"##)))
+        let sharp = try render(scene(200, 20, layer(##"{"type": "colorInvert"}, {"type": "colorInvert"}"##)))
+        for y in [2, 10, 17] {
+            for x in 0..<40 { XCTAssertEqual(variable.pixel(x, y), sharp.pixel(x, y), "sharp at (\(x), \(y))") }
+            for x in 162..<200 {
+                XCTAssertTrue(zip(variable.pixel(x, y), uniform.pixel(x, y)).allSatisfy { abs($0 - $1) <= 1 }, "blurred at (\(x), \(y))")
+            }
+        }
+        // In between, the blur grows: the stripes' contrast falls from left to right.
+        func contrast(_ x0: Int) -> Int { (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }.max()! - (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }.min()! }
+        XCTAssertGreaterThan(contrast(64), contrast(104))
+        XCTAssertGreaterThan(contrast(104), contrast(136))
+    }
 }
