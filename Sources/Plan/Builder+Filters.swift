@@ -9,10 +9,8 @@ import LayerModel
 /// - `gaussianBlur`: σ = inputRadius points × the target's scale, in texels. Two passes
 ///   (horizontal into half-float, vertical), each tap weighted by the Gaussian's integral over its
 ///   texel, so the result matches the Gaussian of the pixel image within 1/255 at any σ. For a
-///   large σ the content is first averaged f×f (f = 2 from σ 8 px, 4 from σ 24 px, as
-///   `ShadowBlur` chooses for shadows, whose σ′ corrects for the box and the bilinear
-///   magnification) and the two passes run at 1/f the size; the step-edge tests measure ≤ 1/255
-///   there. The target grows by ⌈3.5σ⌉ + 1 texels each side (the kernel's reach; transparent black beyond the content);
+///   large σ the content is first averaged f×f and the two passes run at 1/f the size
+///   (`FilterBlur`: f = 2 … 16); the step-edge tests measure ≤ 1/255 there. The target grows by ⌈3.5σ⌉ + 1 texels each side (the kernel's reach; transparent black beyond the content);
 ///   with `inputNormalizeEdges` it does not grow and the weights are renormalised by what lies
 ///   inside the content.
 /// - colour filters: consecutive ones fold into one `ColorMatrix` and are one pass.
@@ -98,7 +96,7 @@ extension Builder {
                                                                                       normalizeEdges: normalize, mask: mask, maskRect: rect))),
                                   footprint: r)
             case .blur(let sigmaPoints, let normalize):
-                let blur = ShadowBlur(sigma: sigmaPoints * scale / Double(factor))
+                let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor))
                 let f = blur.downsample
                 let downsampled = f > 1 && factor * f <= 16
                 if downsampled {
@@ -107,10 +105,7 @@ extension Builder {
                                       .filter(FilterOperation(source: current, kind: .blur(sigma: 0, horizontal: true, downsample: f,
                                                                                         normalizeEdges: normalize))), footprint: r)
                 }
-                // Downsampled, the erf weights integrate over a reduced texel, one more box of variance
-                // 1/12 texel² on top of what `ShadowBlur` corrects for (its shadow blur samples the
-                // Gaussian at the taps).
-                let sigma = downsampled ? max(blur.sigma * blur.sigma - 1.0 / 12, 0).squareRoot() : sigmaPoints * scale / Double(factor)
+                let sigma = downsampled ? blur.sigma : sigmaPoints * scale / Double(factor)
                 let h = addPass(reasons, layer.id, size(factor), space: space,
                                 .filter(FilterOperation(source: current, kind: .blur(sigma: sigma, horizontal: true, downsample: 1,
                                                                                   normalizeEdges: normalize))), footprint: r)
@@ -130,5 +125,27 @@ extension Builder {
             item.paint = .offscreen(.pass(pass), sampling: .linear, opacity: 1)
         }
         return item
+    }
+}
+
+/// The resolution a filter's Gaussian blur runs at: full, or reduced by f (the content averaged
+/// f×f once, the two passes at 1/f the size, the result magnified bilinearly). f = 2 from σ 8 px,
+/// 4 from 24, 8 from 48, 16 from 96: σ stays at least 4–6 reduced texels, where the box and tent
+/// kernels the reduction adds are small against the Gaussian (the step-edge tests measure within
+/// 1/255 up to σ 120 px). σ′ is corrected for their variances, (f² − 1)/12 + f²/6 px², and for
+/// the reduced texel the blur's taps integrate over (1/12 texel²), as `ShadowBlur` does for shadows.
+struct FilterBlur: Equatable {
+    var downsample: Int
+    var sigma: Double
+
+    init(sigma s: Double) {
+        let f = s >= 96 ? 16 : s >= 48 ? 8 : s >= 24 ? 4 : s >= 8 ? 2 : 1
+        downsample = f
+        if f == 1 {
+            sigma = s
+        } else {
+            let ff = Double(f * f)
+            sigma = max((s * s - (ff - 1) / 12 - ff / 6) / ff - 1.0 / 12, 0).squareRoot()
+        }
     }
 }

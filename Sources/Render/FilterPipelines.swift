@@ -94,7 +94,8 @@ final class FilterPipelines {
     /// Records one filter step (inside dynamic rendering into its target).
     /// `mask`: the mask image's descriptor set (variableBlur).
     func record(_ cmd: VkCommandBuffer, _ op: FilterOperation, from source: OffscreenTarget, mask: VkDescriptorSet? = nil) {
-        var set: VkDescriptorSet? = source.descriptorSet(.nearest)
+        // Linear: the downsampling average reads 2×2 quads bilinearly; texelFetch ignores the sampler.
+        var set: VkDescriptorSet? = source.descriptorSet(.linear)
         switch op.kind {
         case .blur(let sigma, let horizontal, let downsample, let normalize):
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, op.writesFloat ? blurToFloat : blurToColor)

@@ -12,12 +12,13 @@ final class FilterReftests: ReftestCase {
     /// A black box covering x ∈ [100, 300) (and far beyond the canvas vertically) blurred with σ:
     /// over white, pixel x shows 255·(1 − a) with a = Φ((x + ½ − 100)/σ) − Φ((x + ½ − 300)/σ), the
     /// box integrated against the Gaussian at the pixel's centre. Within 1/255 everywhere, at full
-    /// resolution (σ 1.5, 4 px) and downsampled ½ (σ 10, 20 px) and ¼ (σ 30, 40 px).
+    /// resolution (σ 1.5, 4 px) and downsampled ½ (σ 10, 20 px), ¼ (σ 30, 40 px), ⅛ (σ 60 px)
+    /// and 1/16 (σ 120 px).
     func testStepEdgesFollowTheErrorFunction() throws {
-        for sigma in [1.5, 4, 10, 20, 30, 40] {
+        for sigma in [1.5, 4, 10, 20, 30, 40, 60, 120] {
             let img = try render(scene(400, 4, ##"""
-                {"frame": [0, -300, 400, 604], "filters": [{"type": "gaussianBlur", "inputRadius": \##(sigma)}],
-                 "sublayers": [{"frame": [100, 0, 200, 604], "backgroundColor": "black"}]}
+                {"frame": [0, -600, 400, 1204], "filters": [{"type": "gaussianBlur", "inputRadius": \##(sigma)}],
+                 "sublayers": [{"frame": [100, 0, 200, 1204], "backgroundColor": "black"}]}
                 """##))
             var worst = 0.0, at = 0
             for x in 0..<400 {
