@@ -66,7 +66,8 @@ extension Builder {
             let chain = planFilterChain(steps, layer, reasons: [.backdrop], source: source, target,
                                         scale: world.planarScale * scale, canvasSpace: true,
                                         boundsInTarget: Rect((bounds.minX - Double(region.x)) * scale, (bounds.minY - Double(region.y)) * scale,
-                                                             bounds.width * scale, bounds.height * scale))
+                                                             bounds.width * scale, bounds.height * scale),
+                                        footprint: region)
             capture = BackdropGroupCapture(pass: chain.pass, factor: chain.factor, region: region, scale: scale)
             if let g = group, backdropGroups[g] == nil { backdropGroups[g] = capture }
         }

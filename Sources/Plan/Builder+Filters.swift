@@ -70,8 +70,11 @@ extension Builder {
     /// Appends the chain's passes over pass `source` (a target of `r`'s size) and returns the last
     /// pass and the factor its target is reduced by (1, or the product of the blurs' downsampling).
     mutating func planFilterChain(_ steps: [FilterStep], _ layer: Layer, reasons: [OffscreenReason], source: Int,
-                                  _ r: PixelRect, scale: Double, canvasSpace: Bool, boundsInTarget: Rect = .zero) -> (pass: Int, factor: Int) {
+                                  _ r: PixelRect, scale: Double, canvasSpace: Bool, boundsInTarget: Rect = .zero,
+                                  footprint: PixelRect? = nil) -> (pass: Int, factor: Int) {
         var current = source, factor = 1
+        // Where the passes' results land on the canvas (a backdrop's scaled capture covers its region).
+        let footprint = footprint ?? r
         let space: Transform3D? = canvasSpace ? .identity : nil
         func size(_ f: Int) -> PixelRect {
             PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
@@ -80,7 +83,7 @@ extension Builder {
             switch step {
             case .color(let m):
                 current = addPass(reasons, layer.id, size(factor), space: space,
-                                  .filter(FilterOperation(source: current, kind: .colorMatrix(m.m.map { Float($0) }))), footprint: r)
+                                  .filter(FilterOperation(source: current, kind: .colorMatrix(m.m.map { Float($0) }))), footprint: footprint)
             case .variableBlur(let sigmaPoints, let normalize, let info):
                 // At full resolution: a reduced one cannot keep the unblurred parts sharp.
                 let mask = imageSlot(info)
@@ -90,11 +93,11 @@ extension Builder {
                 let h = addPass(reasons, layer.id, size(factor), space: space,
                                 .filter(FilterOperation(source: current, kind: .variableBlur(sigma: sigma, horizontal: true,
                                                                                           normalizeEdges: normalize, mask: mask, maskRect: rect))),
-                                footprint: r)
+                                footprint: footprint)
                 current = addPass(reasons, layer.id, size(factor), space: space,
                                   .filter(FilterOperation(source: h, kind: .variableBlur(sigma: sigma, horizontal: false,
                                                                                       normalizeEdges: normalize, mask: mask, maskRect: rect))),
-                                  footprint: r)
+                                  footprint: footprint)
             case .blur(let sigmaPoints, let normalize):
                 let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor))
                 let f = blur.downsample
@@ -103,15 +106,15 @@ extension Builder {
                     factor *= f
                     current = addPass(reasons, layer.id, size(factor), space: space,
                                       .filter(FilterOperation(source: current, kind: .blur(sigma: 0, horizontal: true, downsample: f,
-                                                                                        normalizeEdges: normalize))), footprint: r)
+                                                                                        normalizeEdges: normalize))), footprint: footprint)
                 }
                 let sigma = downsampled ? blur.sigma : sigmaPoints * scale / Double(factor)
                 let h = addPass(reasons, layer.id, size(factor), space: space,
                                 .filter(FilterOperation(source: current, kind: .blur(sigma: sigma, horizontal: true, downsample: 1,
-                                                                                  normalizeEdges: normalize))), footprint: r)
+                                                                                  normalizeEdges: normalize))), footprint: footprint)
                 current = addPass(reasons, layer.id, size(factor), space: space,
                                   .filter(FilterOperation(source: h, kind: .blur(sigma: sigma, horizontal: false, downsample: 1,
-                                                                                normalizeEdges: normalize))), footprint: r)
+                                                                                normalizeEdges: normalize))), footprint: footprint)
             }
         }
         return (current, factor)

@@ -128,6 +128,7 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertEqual(c.region, PixelRect(x: 0, y: 0, width: 100, height: 48))
         XCTAssertEqual(p.offscreenPasses[0].width, 50)
         XCTAssertEqual(p.offscreenPasses[0].height, 24)
+        XCTAssertTrue(p.offscreenPasses.allSatisfy { $0.bounds == c.region }, "every pass of the chain covers the region on screen")
         XCTAssertEqual(p.canvasItems.filter { $0.role == .offscreen }.count, 2)
         b.backdrop.groupName = nil
         XCTAssertEqual(kinds(plan([a, b])), ["capture", "h", "v", "capture", "h", "v"], "without the group, a capture each")
