@@ -39,6 +39,7 @@ public enum SceneJSONWriter {
             if v == p.get(defaults) { continue }
             if let text = value(v) { members.append("\(str(p.name)): \(text)") }
         }
+        members += filterMembers(l)
         let inner = indent + "  "
         var text = "{\n" + members.map { inner + $0 }.joined(separator: ",\n")
         func section(_ key: String, _ body: String) {

@@ -64,6 +64,18 @@ public enum PlanInvariants {
             case .blur(let source, let sigma, _, _, let f):
                 if !(0..<i).contains(source) { v.append("pass \(i): blurs pass \(source), not an earlier one") }
                 if !sigma.isFinite || sigma < 0 || f < 1 { v.append("pass \(i): blur σ \(sigma), factor \(f)") }
+            case .filter(let op):
+                if !(0..<i).contains(op.source) { v.append("pass \(i): filters pass \(op.source), not an earlier one") }
+                if case .blur(let sigma, _, let f, _) = op.kind, !sigma.isFinite || sigma < 0 || f < 1 {
+                    v.append("pass \(i): filter blur σ \(sigma), factor \(f)")
+                }
+                if case .variableBlur(let sigma, _, _, let mask, _) = op.kind, !sigma.isFinite || sigma < 0 || !plan.images.indices.contains(mask) {
+                    v.append("pass \(i): variable blur σ \(sigma), mask image \(mask)")
+                }
+            case .backdrop(let c):
+                if c.canvasItemCount < 0 || c.canvasItemCount > plan.canvasItems.count {
+                    v.append("pass \(i): backdrop after \(c.canvasItemCount) of \(plan.canvasItems.count) canvas items")
+                }
             }
         }
         sources(plan.canvasItems, before: passes.count, "canvas")

@@ -9,6 +9,8 @@ public enum LayerClass: String, CaseIterable, Sendable {
     case text = "CATextLayer"
     case replicator = "CAReplicatorLayer"
     case transform = "CATransformLayer"
+    /// Private: draws what lies beneath its bounds through its filters (a frosted-glass blur).
+    case backdrop = "CABackdropLayer"
 }
 
 /// contentsGravity: where the contents image sits in the bounds (reference §1.7).

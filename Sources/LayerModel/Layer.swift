@@ -175,6 +175,21 @@ public struct Layer: Sendable {
         get { cold.storage.replicator }
         _modify { yield &mutableCold.replicator }
     }
+    /// Filters applied to the layer's own rendering with its sublayers (reference §1.11b).
+    public var filters: [Filter] {
+        get { cold.storage.filters }
+        _modify { yield &mutableCold.filters }
+    }
+    /// Filters applied to what lies beneath the layer, inside its shape, before its background.
+    public var backgroundFilters: [Filter] {
+        get { cold.storage.backgroundFilters }
+        _modify { yield &mutableCold.backgroundFilters }
+    }
+    /// CABackdropLayer's scale and groupName.
+    public var backdrop: BackdropProperties {
+        get { cold.storage.backdrop }
+        _modify { yield &mutableCold.backdrop }
+    }
     /// Set only in presentation trees: this layer is one state of a running CATransition.
     public var transitionState: TransitionState? {
         get { cold.storage.transitionState }
@@ -254,6 +269,9 @@ struct ColdProperties: Sendable {
         var text: TextProperties = TextProperties()
         var replicator: ReplicatorProperties = ReplicatorProperties()
         var transitionState: TransitionState? = nil
+        var filters: [Filter] = []
+        var backgroundFilters: [Filter] = []
+        var backdrop = BackdropProperties()
 }
 
 /// A copy-on-write box; `Layer` copies it only when a property in it is written and shared.

@@ -38,7 +38,13 @@ public struct SceneImages {
     @discardableResult
     public mutating func add(root: Layer) throws -> Int {
         var sources: [ImageSource] = []
-        root.forEach { if let c = $0.contents, table[c.origin] == nil { sources.append(c) } }
+        root.forEach { layer in
+            if let c = layer.contents, table[c.origin] == nil { sources.append(c) }
+            // variableBlur's mask images, read by the plan like contents.
+            for f in layer.filters + layer.backgroundFilters {
+                if let m = f.inputMaskImage, table[m.origin] == nil { sources.append(m) }
+            }
+        }
         var decoded = 0
         for s in sources where table[s.origin] == nil {
             let bitmap: Bitmap

@@ -16,12 +16,15 @@ struct OffscreenEffects {
     var analyticShadow: RoundedShape?
     /// A CATransition state: rendered as a snapshot.
     var snapshot = false
+    /// `filters` that change pixels (`Builder+Filters.swift`).
+    var filters: [FilterStep] = []
 
-    var needsOffscreen: Bool { roundedClip || groupOpacity || blurredShadow || mask != nil || rasterize || snapshot }
+    var needsOffscreen: Bool { roundedClip || groupOpacity || blurredShadow || mask != nil || rasterize || snapshot || !filters.isEmpty }
 
     /// The reasons of the pass that renders the layer's own content.
     var contentReasons: [OffscreenReason] {
         var r: [OffscreenReason] = []
+        if !filters.isEmpty { r.append(.filter) }
         if mask != nil { r.append(.mask) }
         if blurredShadow { r.append(.shadow) }
         if groupOpacity { r.append(.groupOpacity) }
@@ -53,7 +56,7 @@ struct OffscreenEffects {
 /// (§8.1's refinement: an image-only avatar clipped to a circle is clipped directly; a single
 /// opaque layer is faded per item): otherwise the per-item path draws the same pixels.
 extension Builder {
-    func offscreenEffects(_ layer: Layer, _ path: [Int]) -> OffscreenEffects {
+    mutating func offscreenEffects(_ layer: Layer, _ path: [Int]) -> OffscreenEffects {
         var fx = OffscreenEffects()
         if layer.layerClass == .transform { return fx }
         let draws = drawCount(layer, limit: 2, isRoot: true)
@@ -72,6 +75,8 @@ extension Builder {
         }
         if let m = layer.mask, !m.hidden, m.opacity > 0 { fx.mask = m }
         if layer.shouldRasterize { fx.rasterize = true }
+        // A CABackdropLayer's filters filter its backdrop (Builder+Backdrop.swift), not its content.
+        if layer.layerClass != .backdrop { fx.filters = filterSteps(layer.filters) }
         return fx
     }
 
@@ -112,12 +117,14 @@ extension Builder {
 
     mutating func visitOffscreen(_ c: LayerContext, _ fx: OffscreenEffects) {
         let layer = c.layer
+        offscreenDepth += 1   // backdrops inside capture nothing (Builder+Backdrop.swift)
+        defer { offscreenDepth -= 1 }
         let passesBefore = offscreenPasses.count
         let rs = max(layer.rasterizationScale, 1e-3)
         // The target space of the layer's image: the current target, or its own space at rasterizationScale.
         let space: Transform3D = fx.rasterize ? .scale(rs, rs, 1) : c.world
         let spaceScale = fx.rasterize ? rs : c.world.planarScale
-        let separateContent = !fx.rasterize || fx.blurredShadow
+        let separateContent = !fx.rasterize || fx.blurredShadow || !fx.filters.isEmpty
         let savedCull = cullToCanvas
         if fx.rasterize { cullToCanvas = false }
 
@@ -132,7 +139,7 @@ extension Builder {
         cullToCanvas = savedCull
 
         let sigma = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
-        let reach = fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0
+        let reach = (fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)
         let shadowOffset = fx.blurredShadow ? offsetInTarget(layer.shadowOffset, fx.rasterize ? space : c.world) : Point(0, 0)
         guard var box = Self.bounds(of: content) else { dropPasses(from: passesBefore); return }
         if fx.roundedClip, separateContent {
@@ -152,7 +159,7 @@ extension Builder {
         if separateContent {
             var contentItems = Self.moved(content, by: -Double(r.x), -Double(r.y))
             var maskFolded = false
-            if let mask = fx.mask, !fx.blurredShadow, !fx.rasterize,
+            if let mask = fx.mask, !fx.blurredShadow, !fx.rasterize, fx.filters.isEmpty,
                let m = maskPass(mask, of: c, space: space, target: r) {
                 contentItems.append(m)
                 maskFolded = true
@@ -184,7 +191,15 @@ extension Builder {
                     image[image.count - 1].clips.append(clip)
                 }
             }
-            image.append(composite(.pass(contentPass), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen))
+            if fx.filters.isEmpty {
+                image.append(composite(.pass(contentPass), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen))
+            } else {
+                let bounds = Rect.bounding(DeviceProjection.polygon(layer.bounds.corners, space))
+                let chain = planFilterChain(fx.filters, layer, reasons: [.filter], source: contentPass, r, scale: spaceScale,
+                                            canvasSpace: !fx.rasterize,
+                                            boundsInTarget: Rect(bounds.minX - Double(r.x), bounds.minY - Double(r.y), bounds.width, bounds.height))
+                image.append(filteredComposite(chain.pass, factor: chain.factor, layer, r))
+            }
             if fx.roundedClip, let clip = ownClip(layer, space: space, forItemAt: image[image.count - 1].transform) {
                 image[image.count - 1].clips.append(clip)
                 image += Self.splitAtCorners(image.removeLast())

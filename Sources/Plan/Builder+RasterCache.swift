@@ -10,7 +10,11 @@ extension Builder {
     mutating func rasterize(_ layer: Layer, _ cached: [DrawItem], reasons: [OffscreenReason], size r: PixelRect,
                             toWorld: Transform3D, passesBefore: Int) -> UInt64 {
         let logical = logicalItems(cached)
-        let fingerprint = Self.fingerprint(logical, images: plannedImages, size: r)
+        var fingerprint = Self.fingerprint(logical, images: plannedImages, size: r)
+        // Filter steps change the bitmap without changing the items they start from.
+        for pass in offscreenPasses[min(passesBefore, offscreenPasses.count)...] {
+            if case .filter(let op) = pass.operation { fingerprint = fingerprint &* 31 &+ op.kind.hashValue }
+        }
         let scale = layer.rasterizationScale
         let onCanvas = DeviceProjection.pixelBounds(Rect(0, 0, Double(r.width), Double(r.height)), toWorld,
                                                     width: canvas.pixelWidth, height: canvas.pixelHeight)
@@ -95,6 +99,13 @@ extension Builder {
             case .pass(let i):
                 switch offscreenPasses[i].operation {
                 case .draw(let items): inner = logicalItems(items)
+                case .filter, .backdrop:
+                    // A filtered result shows the items its chain started from (`filterOrigin`).
+                    guard let origin = filterOrigin(i) else { continue }
+                    switch origin {
+                    case .draw(let items): inner = logicalItems(items)
+                    case .backdrop(let capture): out.append(backdropLogicalItem(item, capture)); continue
+                    }
                 case .blur(_, _, _, let tint, _):
                     var s = item
                     s.role = .shadow

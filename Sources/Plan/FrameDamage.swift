@@ -125,7 +125,19 @@ struct DrawingDiff {
             return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
         case (.blur(let s1, let sigma1, let h1, let t1, let d1), .blur(let s2, let sigma2, let h2, let t2, let d2)):
             return s1 == s2 && !changedPasses.contains(s2) && sigma1 == sigma2 && h1 == h2 && t1 == t2 && d1 == d2
+        case (.filter(let x), .filter(let y)):
+            // A filter step is unchanged when its source is and its inputs are equal; a variable
+            // blur's mask image is compared by what it is, not by its index in each plan.
+            guard x.source == y.source, !changedPasses.contains(y.source) else { return false }
+            if case .variableBlur(let s1, let h1, let n1, let m1, let r1) = x.kind,
+               case .variableBlur(let s2, let h2, let n2, let m2, let r2) = y.kind {
+                return s1 == s2 && h1 == h2 && n1 == n2 && r1 == r2 && m1 >= 0 && m2 >= 0
+                    && m1 < previous.images.count && m2 < current.images.count
+                    && previous.images[m1] == current.images[m2]
+            }
+            return x.kind == y.kind
         default:
+            // Backdrop captures and blend modes read the canvas: treated as changed.
             return false
         }
     }

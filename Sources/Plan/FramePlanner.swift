@@ -88,6 +88,10 @@ struct Builder {
     var forceSnapshot = false
     /// Layers whose subclass content is not drawn yet (they get an `unsupported` placeholder item).
     var undrawn: Set<LayerID> = []
+    /// How many offscreen targets the walk is inside (0: items go to the canvas, where backdrops capture).
+    var offscreenDepth = 0
+    /// Backdrop groups captured this frame, by groupName (`Builder+Backdrop.swift`).
+    var backdropGroups: [String: BackdropGroupCapture] = [:]
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time
@@ -154,6 +158,7 @@ struct Builder {
 
         let draws = layer.layerClass != .transform   // CATransformLayer renders only its sublayers
         if draws {
+            backdrop(layer, world, alpha, clipList, path: path)
             background(layer, world, alpha, clipList)
             contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
                      clipToBounds: clipOwnContent)

@@ -34,6 +34,12 @@ public struct OffscreenPass: Sendable, Equatable {
         /// each texel of this target averages f×f texels of the source (this target is the
         /// source's size ÷ f, rounded up); the result is drawn back magnified bilinearly.
         case blur(source: Int, sigma: Double, horizontal: Bool, tint: RGBA, downsample: Int)
+        /// A step of a `filters` / `backgroundFilters` chain over pass `source`'s colour
+        /// (`FilterOperation.swift`): one axis of an RGBA Gaussian blur, or a colour matrix.
+        case filter(FilterOperation)
+        /// A backdrop capture (`BackdropCapture`): the canvas as composited so far (its first
+        /// `canvasItemCount` items over the clear colour), its `region` copied into this target.
+        case backdrop(BackdropCapture)
     }
 
     public init(reasons: [OffscreenReason], layer: LayerID, bounds: PixelRect, width: Int, height: Int,
@@ -79,6 +85,12 @@ public enum OffscreenReason: String, Sendable, CaseIterable, Codable {
     /// A running CATransition: the previous and the new state rendered as snapshots (and, for
     /// `fade`, mixed in one more pass).
     case transition
+    /// `filters`: the layer and its subtree rendered offscreen, then each filter of the chain
+    /// applied as passes (a blur is two or three, consecutive colour filters one) before compositing.
+    case filter
+    /// A CABackdropLayer or `backgroundFilters`: what is composited beneath the layer is captured,
+    /// filtered and drawn again inside the layer's shape.
+    case backdrop
 }
 
 /// A rectangle of whole device pixels: columns x..<x+width, rows y..<y+height.

@@ -13,6 +13,9 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
     /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
     case nonFiniteGeometry
+    /// A backdrop (CABackdropLayer, backgroundFilters) inside an offscreen pass (a group, mask,
+    /// filter or raster-cache target): only backdrops over the canvas capture what lies beneath.
+    case nestedBackdrop
 
     public var message: String {
         switch self {
@@ -20,6 +23,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .nestedMask: return "a mask layer's own mask is ignored (Core Animation does not support nested masks)"
         case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
+        case .nestedBackdrop: return "a backdrop inside an offscreen pass (group opacity, mask, filters, shouldRasterize) captures nothing; only its own content is drawn"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }

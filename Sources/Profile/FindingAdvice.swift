@@ -93,6 +93,12 @@ public enum FindingAdvice {
         case .offscreenTransition:
             return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
                     "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")
+        case .offscreenFilter:
+            return ("filters render the layer and its sublayers offscreen, then run each filter over the result (a blur is two passes, more with a large radius)\(area(e))",
+                    "use a smaller blur inputRadius; set shouldRasterize on a blurred layer whose content does not change; over static content, show a pre-blurred image instead of a live blur")
+        case .offscreenBackdrop:
+            return ("a backdrop captures what is composited beneath it, filters it and draws it again, every frame\(area(e))",
+                    "lower the backdrop layer's scale (UIKit's blur samples at 0.25) and the blur radius; over static content, show a pre-blurred image instead of a live backdrop")
         case .offscreenGroupOpacity:
             return ("opacity below 1 with allowsGroupOpacity flattens the sublayers offscreen before fading them as one\(area(e))",
                     "set allowsGroupOpacity = false when the sublayers do not overlap, or fade the leaves instead")

@@ -26,6 +26,10 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenRasterize = "offscreen.rasterize"
     /// A running CATransition's snapshots of the previous and the new state.
     case offscreenTransition = "offscreen.transition"
+    /// An offscreen pass for `filters` (the layer rendered offscreen, each filter a pass).
+    case offscreenFilter = "offscreen.filter"
+    /// A backdrop (CABackdropLayer, backgroundFilters): what lies beneath captured, filtered, drawn again.
+    case offscreenBackdrop = "offscreen.backdrop"
     /// A shouldRasterize layer whose cached bitmap had to be rendered again (Color Hits Green and
     /// Misses Red), with the reason.
     case rasterCacheMiss = "raster-cache.miss"
@@ -42,6 +46,8 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .groupOpacity: self = .offscreenGroupOpacity
         case .rasterize: self = .offscreenRasterize
         case .transition: self = .offscreenTransition
+        case .filter: self = .offscreenFilter
+        case .backdrop: self = .offscreenBackdrop
         }
     }
 
@@ -57,7 +63,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .misalignedSubpixel, .misalignedScaled: return "Color Misaligned Images"
         case .contentsLowScale: return "blurry contents"
         case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize,
-             .offscreenTransition:
+             .offscreenTransition, .offscreenFilter, .offscreenBackdrop:
             return "Color Offscreen-Rendered"
         case .rasterCacheMiss: return "Color Hits Green and Misses Red"
         case .rasterCPU: return "CPU rasterisation (Time Profiler)"

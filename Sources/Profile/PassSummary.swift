@@ -8,7 +8,8 @@ public struct PassSummary: Sendable, Equatable, Codable {
     /// The target's size in texels.
     public var width: Int
     public var height: Int
-    /// draw (items into a target), blur (one axis of a shadow's blur), cache (fills the raster cache).
+    /// draw (items into a target), blur (one axis of a shadow's or filter's blur), color (a filter's
+    /// colour matrix), capture (a backdrop's copy of the canvas), cache (fills the raster cache).
     public var kind: String
     /// Earlier passes whose results this pass reads.
     public var inputs: [Int]
@@ -26,6 +27,11 @@ public struct PassSummary: Sendable, Equatable, Codable {
             })).sorted()
         case .blur(let source, _, _, _, _):
             kind = "blur"; inputs = [source]
+        case .filter(let op):
+            if case .colorMatrix = op.kind { kind = "color" } else { kind = "blur" }
+            inputs = [op.source]
+        case .backdrop:
+            kind = "capture"; inputs = []
         }
     }
 }

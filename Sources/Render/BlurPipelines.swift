@@ -48,7 +48,7 @@ final class BlurPipelines {
         vkDestroyPipelineLayout(d, layout, nil)
     }
 
-    private static func build(_ device: VulkanDevice, _ layout: VkPipelineLayout, _ vs: VkShaderModule, _ fs: VkShaderModule,
+    static func build(_ device: VulkanDevice, _ layout: VkPipelineLayout, _ vs: VkShaderModule, _ fs: VkShaderModule,
                               format: VkFormat) throws -> VkPipeline {
         let arena = PinnedArena()
         let name = CStringArray(["main"])

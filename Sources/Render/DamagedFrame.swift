@@ -41,7 +41,11 @@ extension Renderer {
     /// previous frame, or a damage that is the whole canvas anyway).
     func frameDamage(for plan: FramePlan) -> FrameDamage? {
         guard frameCache.enabled, let previous = frameCache.previous else { return nil }
+        // A backdrop captures the canvas mid-frame: drawn over the previous frame, it would capture
+        // pixels of that frame, so such a frame is drawn whole (or reused when unchanged).
+        let captures = plan.offscreenPasses.contains { if case .backdrop = $0.operation { return true }; return false }
         let damage = FrameDamage.between(previous.plan, plan)
+        if captures && !damage.isUnchanged { return nil }
         return damage.use == .full ? nil : damage
     }
 

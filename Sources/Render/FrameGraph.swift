@@ -8,6 +8,9 @@ final class FrameGraph {
     let passTargets: [OffscreenTarget]
     private let cache: [UInt64: OffscreenTarget]
     var batches: [[DrawBatch]]
+    /// The canvas batches split at backdrop captures (`BackdropCapture.segments`); one segment
+    /// (all of them) when the frame captures nothing.
+    var canvasSegments: [[DrawBatch]] = []
     var drawCalls: Int { batches.reduce(0) { $0 + $1.count } + blurPasses }
     private let blurPasses: Int
 
@@ -22,6 +25,10 @@ final class FrameGraph {
             if case .blur(_, _, let horizontal, _, _) = pass.operation {
                 blurs += 1
                 if horizontal { format = GPUImage.floatFormat }
+            }
+            if case .filter(let op) = pass.operation {
+                blurs += 1
+                if op.writesFloat { format = GPUImage.floatFormat }
             }
             if let key = pass.rasterCacheKey {
                 passTargets.append(try targets.cacheTarget(key, width: pass.width, height: pass.height, pipelines: pipelines))

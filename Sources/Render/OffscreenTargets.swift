@@ -13,7 +13,9 @@ final class OffscreenTarget {
 
     init(_ device: VulkanDevice, width: Int, height: Int, format: VkFormat, pipelines: PipelineLibrary) throws {
         image = try GPUImage(device, width: width, height: height,
-                             usage: VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue,
+                             // Transfer destination: a backdrop capture is blitted from the canvas.
+                             usage: VK_IMAGE_USAGE_COLOR_ATTACHMENT_BIT.rawValue | VK_IMAGE_USAGE_SAMPLED_BIT.rawValue
+                                 | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue,
                              format: format)
         let kinds: [SamplerKind] = [.nearest, .linear]
         let arena = PinnedArena()

@@ -27,6 +27,7 @@ public final class Renderer {
     /// Offscreen pass targets (pooled) and the raster cache's bitmaps.
     private let offscreen: OffscreenTargets
     private var blur: BlurPipelines?
+    private var filterPipelines: FilterPipelines?
     private var records: DrawRecordBuffer?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
@@ -157,6 +158,14 @@ public final class Renderer {
                 DrawRecord.encode(item, imageExtent: extent, into: base + (offset + i) * DrawRecord.floatCount)
             }
             graph.batches[l] = DrawBatching.batches(items, firstRecord: offset) { frameTextures.slot(ofImage: $0) }
+            if l == lists.count - 1 {
+                // Backdrop captures split the canvas into segments (BackdropCapture.swift).
+                let drawnBefore = plan.offscreenPasses.compactMap { pass -> Int? in
+                    guard case .backdrop(let c) = pass.operation else { return nil }
+                    return plan.canvasItems.prefix(c.canvasItemCount).filter { $0.role != .unsupported }.count
+                }
+                graph.canvasSegments = BackdropCapture.segments(graph.batches[l], drawnBefore: drawnBefore, firstRecord: offset)
+            }
             offset += items.count
         }
     }
@@ -179,6 +188,9 @@ public final class Renderer {
         if plan.offscreenPasses.contains(where: { if case .blur = $0.operation { return true }; return false }), blur == nil {
             blur = try BlurPipelines(device, textureSetLayout: pipelines.textureSetLayout)
         }
+        if plan.offscreenPasses.contains(where: { if case .filter = $0.operation { return true }; return false }), filterPipelines == nil {
+            filterPipelines = try FilterPipelines(device, textureSetLayout: pipelines.textureSetLayout)
+        }
         try timer?.prepare(passes: plan.offscreenPasses.count)
 
         let cmd = try commands.begin()
@@ -189,9 +201,28 @@ public final class Renderer {
             uploadNanoseconds += Self.now() - copyStart
         }
 
+        let canvas = plan.offscreenPasses.count
+        var segment = 0
+        /// Draws the next canvas segment (the first over the clear colour, later ones over what is there).
+        func drawSegment() {
+            beginRendering(cmd, target.image, clear: plan.clearColor, load: segment > 0)
+            let batches = graph.canvasSegments.indices.contains(segment) ? graph.canvasSegments[segment] : []
+            let pipes = batches.compactMap { b in graph.batches[canvas].firstIndex { $0.key == b.key }.map { pipelineOf[canvas][$0] } }
+            drawBatches(cmd, batches, pipes, frameTextures, graph, list: canvas, width: width, height: height)
+            vkCmdEndRendering(cmd)
+            segment += 1
+        }
         for (i, pass) in plan.offscreenPasses.enumerated() {
-            timer?.passBegin(cmd, i)
             let t = graph.passTargets[i]
+            if case .backdrop(let capture) = pass.operation {
+                drawSegment()
+                timer?.passBegin(cmd, i)
+                BackdropCapture.record(cmd, canvas: target.image, region: capture.region, into: t.image)
+                t.hasContent = true
+                timer?.passEnd(cmd, i)
+                continue
+            }
+            timer?.passBegin(cmd, i)
             beginRendering(cmd, t.image, clear: .clear)
             switch pass.operation {
             case .draw:
@@ -200,6 +231,15 @@ public final class Renderer {
             case .blur(let source, let sigma, let horizontal, let tint, let downsample):
                 let src = try graph.target(.pass(source), before: i)
                 recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
+            case .filter(let op):
+                let src = try graph.target(.pass(op.source), before: i)
+                var mask: VkDescriptorSet?
+                if case .variableBlur(_, _, _, let image, _) = op.kind {
+                    mask = frameTextures.slots[frameTextures.slot(ofImage: image)].descriptorSet(.linear)
+                }
+                filterPipelines?.record(cmd, op, from: src, mask: mask)
+            case .backdrop:
+                break   // recorded above
             }
             vkCmdEndRendering(cmd)
             // The result is read by later passes' fragment shaders.
@@ -211,9 +251,9 @@ public final class Renderer {
             timer?.passEnd(cmd, i)
         }
 
-        let canvas = plan.offscreenPasses.count
         if let damage = frameCache.pending {
-            // Only the damaged rectangles, onto the previous frame (DamagedFrame.swift).
+            // Only the damaged rectangles, onto the previous frame (DamagedFrame.swift). A plan with
+            // a backdrop capture is never damaged (frameDamage(for:)), so the canvas is one segment.
             beginDamagedRendering(cmd, target.image, rects: damage.rects, clear: plan.clearColor)
             for rect in damage.rects {
                 scissor(cmd, rect)
@@ -223,10 +263,14 @@ public final class Renderer {
             vkCmdEndRendering(cmd)
             target.recordReadback(cmd, rects: damage.rects)
         } else {
-        beginRendering(cmd, target.image, clear: plan.clearColor)
-        drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
-                    width: width, height: height)
-        vkCmdEndRendering(cmd)
+        if segment == 0 {
+            beginRendering(cmd, target.image, clear: plan.clearColor)
+            drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
+                        width: width, height: height)
+            vkCmdEndRendering(cmd)
+        } else {
+            drawSegment()
+        }
         target.recordReadback(cmd)
         }
         timer?.end(cmd)
@@ -234,17 +278,21 @@ public final class Renderer {
 
     /// Transitions `image` to a colour attachment (its previous contents discarded) and begins
     /// dynamic rendering into all of it, cleared to `clear`.
-    private func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA) {
-        Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED,
-                       VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_NONE,
-                       to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
+    /// `load`: keep what the image holds (a canvas segment after a backdrop capture, which left
+    /// it a colour attachment) instead of clearing it.
+    private func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA, load: Bool = false) {
+        if !load {
+            Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED,
+                           VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_NONE,
+                           to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                           VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
+        }
         let arena = PinnedArena()
         var attachment = VkRenderingAttachmentInfo()
         attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
         attachment.imageView = image.view
         attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
-        attachment.loadOp = VK_ATTACHMENT_LOAD_OP_CLEAR
+        attachment.loadOp = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR
         attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
         attachment.clearValue.color.float32 = (c.r, c.g, c.b, c.a)
         let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(image.width), height: UInt32(image.height)))

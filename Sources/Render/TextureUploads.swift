@@ -35,8 +35,7 @@ struct FrameTextures {
             mipmappedContent.insert(bitmap.contentHash)
         }
         do {
-            for item in drawn {
-                guard case .image(let index, _, _) = item.paint else { continue }
+            for index in Self.sampledImages(drawn, plan.offscreenPasses) {
                 guard plan.images.indices.contains(index) else { throw RenderError.badImageIndex(index) }
                 if slotOfImage[index] >= 0 { continue }
                 let planned = plan.images[index]

@@ -26,6 +26,8 @@ public enum SceneLimits {
     public static let maxDataURICharacters = 16 << 20
     /// Most elements in other arrays (gradient `colors`/`locations`, `lineDashPattern`, `timingFunctions`).
     public static let maxArrayElements = 10_000
+    /// Most filters in one `filters` or `backgroundFilters` list (each can be a pass of its own).
+    public static let maxFiltersPerList = 64
     /// Most animations in the scene (nested group children included).
     public static let maxAnimations = 100_000
     /// Most transactions.

@@ -81,4 +81,25 @@ final class CAMLValueTests: XCTestCase {
             XCTAssertTrue("\(e)".hasPrefix("bad.caml:1:"), "\(e)")
         }
     }
+
+    /// CAML filters: the type, the name, inputs as attributes or typed child elements.
+    func testFiltersWithTheirInputs() throws {
+        let caml = """
+        <caml xmlns="http://www.apple.com/CoreAnimation/1.0">
+          <CALayer bounds="0 0 100 50">
+            <filters>
+              <filter type="CAFilter" filter="gaussianBlur" name="blur" inputRadius="12"/>
+              <filter type="CAFilter" filter="multiplyColor"><inputColor type="CGColor" value="1 0.5 0"/></filter>
+            </filters>
+          </CALayer>
+        </caml>
+        """
+        let doc = try CAMLImporter.decode(data: Array(caml.utf8), file: "t.caml", bundle: "/", index: nil)
+        let f = doc.scene.root.filters
+        XCTAssertEqual(f.map(\.type), [.gaussianBlur, .multiplyColor])
+        XCTAssertEqual(f[0].name, "blur")
+        XCTAssertEqual(f[0].inputRadius, 12)
+        XCTAssertEqual(f[1].inputColor, Color(1, 0.5, 0))
+        XCTAssertTrue(doc.warnings.isEmpty, "\(doc.warnings)")
+    }
 }

@@ -99,7 +99,8 @@ final class CAMLTreeReader {
             case "scriptObject":
                 ctx.warn("Mica script '\(c["src"] ?? "")' is not run", at: at)
             case "filters", "backgroundFilters":
-                apply(c.name, .array(c.children.map { .filter(type: $0["filter"] ?? $0["type"] ?? $0.name, name: $0["name"], inputs: []) }), at)
+                apply(c.name, .array(c.children.map { .filter(type: $0["filter"] ?? $0["type"] ?? $0.name, name: $0["name"],
+                                                               inputs: filterInputs($0)) }), at)
             case "compositingFilter":
                 apply(c.name, .filter(type: c["filter"] ?? c["value"] ?? c.children.first?["filter"] ?? "?", name: c["name"], inputs: []), at)
             default:

@@ -40,11 +40,22 @@ struct LayerBuilder {
         case "duration", "repeatCount", "repeatDuration", "autoreverses", "fillMode":
             layerTiming(key, value, at: place)
             return
-        case "filters", "backgroundFilters":
-            if case .array(let items) = value, items.isEmpty { return }
-            if case .null = value { return }
-            ctx.warn("\(key) (\(filterList(value))) are not drawn yet; the layer is drawn unfiltered", at: place)
+        case "filters":
+            layer.filters = filters(key, value, at: place)
             return
+        case "backgroundFilters":
+            layer.backgroundFilters = filters(key, value, at: place)
+            return
+        case "scale" where layer.layerClass == .backdrop:
+            if let n = value.number, n > 0, n.isFinite { layer.backdrop.scale = n } else {
+                ctx.warn("CABackdropLayer scale \(value.kindDescription) is not a positive number; 1 is kept", at: place)
+            }
+            return
+        case "groupName" where layer.layerClass == .backdrop:
+            layer.backdrop.groupName = value.string
+            return
+        case "windowServerAware", "groupNamespace", "allowsSubstituteColor" where layer.layerClass == .backdrop:
+            return   // which windows a device's backdrop sees, and its group's namespace: nothing offscreen
         case "compositingFilter":
             if case .null = value { return }
             if value.string == "normalBlendMode" { return }

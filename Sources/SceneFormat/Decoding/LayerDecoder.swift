@@ -13,11 +13,18 @@ struct LayerDecoder {
         ("mask", "A layer whose alpha masks this layer (in this layer's coordinate space)."),
         ("sublayers", "Sublayers, back to front."),
         ("animations", "Animations, applied in this order (as add(_:forKey:) calls would be)."),
+        ("filters", "Filters applied to the layer and its sublayers, in order: objects {\"type\": \"gaussianBlur\", \"name\": \"blur\", \"inputRadius\": 10}."),
+        ("backgroundFilters", "Filters applied to what lies beneath the layer, inside its shape, before its background is drawn."),
+    ]
+    /// CABackdropLayer's own keys (not key paths in `KeyPathTable`: `scale` is also CAEmitterLayer's).
+    static let backdropKeys: [(key: String, summary: String)] = [
+        ("scale", "CABackdropLayer: the resolution the backdrop is sampled at, relative to the screen (default 1)."),
+        ("groupName", "CABackdropLayer: backdrop layers with the same group name share one capture."),
     ]
 
     /// Every key a layer of class `cls` accepts.
     static func keys(for cls: LayerClass) -> [String] {
-        structuralKeys.map(\.key) + KeyPathTable.properties.filter { $0.layerClass == nil || $0.layerClass == cls }.map(\.name)
+        structuralKeys.map(\.key) + (cls == .backdrop ? backdropKeys.map(\.key) : []) + KeyPathTable.properties.filter { $0.layerClass == nil || $0.layerClass == cls }.map(\.name)
     }
 
     let ctx: DecodingContext
@@ -56,6 +63,14 @@ struct LayerDecoder {
                 continue
             case "name":
                 layer.name = try ctx.string(m.value)
+            case "filters":
+                layer.filters = try FilterDecoder(ctx: ctx).decodeList(m.value)
+            case "backgroundFilters":
+                layer.backgroundFilters = try FilterDecoder(ctx: ctx).decodeList(m.value)
+            case "scale" where cls == .backdrop:
+                layer.backdrop.scale = try ctx.number(m.value, domain: .positive, what: "scale")
+            case "groupName" where cls == .backdrop:
+                layer.backdrop.groupName = try m.value.isNull ? nil : ctx.string(m.value)
             default:
                 guard let property = KeyPathTable.property(named: m.key) else {
                     throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",

@@ -142,6 +142,17 @@ public enum SceneSchema {
         ])
     }
 
+    /// A filter object: its type (required), name and inputs (checked by type in the decoder).
+    static var filter: SchemaJSON {
+        .object([
+            ("type", .string("object")),
+            ("required", .array([.string("type")])),
+            ("properties", .object([("type", .strings(FilterType.allCases.map(\.rawValue))), ("name", .type("string"))]
+                                   + FilterInput.allCases.map { ($0.rawValue, SchemaJSON.object([])) })),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
     static var layer: SchemaJSON {
         var props: [(String, SchemaJSON)] = []
         for (key, summary) in LayerDecoder.structuralKeys {
@@ -152,11 +163,15 @@ public enum SceneSchema {
             case "frame": s = .ref("rect")
             case "mask": s = .ref("layer")
             case "sublayers": s = .arrayOf(.ref("layer"))
+            case "filters", "backgroundFilters": s = .arrayOf(filter)
             default: s = .arrayOf(.ref("animation"))  // animations
             }
             props.append((key, s.described(summary)))
         }
         for p in KeyPathTable.properties { props.append((p.name, value(p))) }
+        for (key, summary) in LayerDecoder.backdropKeys where !props.contains(where: { $0.0 == key }) {
+            props.append((key, SchemaJSON.type(key == "scale" ? "number" : "string").described(summary)))
+        }
         // A subclass property is refused on every other class.
         let subclassRules: [SchemaJSON] = LayerClass.allCases.compactMap { cls in
             let own = KeyPathTable.properties.filter { $0.layerClass == cls }.map(\.name)

@@ -1,0 +1,154 @@
+import Geometry
+import LayerModel
+
+/// `filters` (reference §1.11b): the layer and its subtree are rendered offscreen (the content
+/// pass of `Builder+Offscreen.swift`, its target grown by each blur's reach), then the chain is
+/// applied in order as passes over that target, and the result is composited with the layer's
+/// opacity, mask and ancestors' clips like any offscreen result.
+///
+/// - `gaussianBlur`: σ = inputRadius points × the target's scale, in texels. Two passes
+///   (horizontal into half-float, vertical), each tap weighted by the Gaussian's integral over its
+///   texel, so the result matches the Gaussian of the pixel image within 1/255 at any σ. For a
+///   large σ the content is first averaged f×f and the two passes run at 1/f the size
+///   (`FilterBlur`: f = 2 … 16); the step-edge tests measure ≤ 1/255 there. The target grows by ⌈3.5σ⌉ + 1 texels each side (the kernel's reach; transparent black beyond the content);
+///   with `inputNormalizeEdges` it does not grow and the weights are renormalised by what lies
+///   inside the content.
+/// - colour filters: consecutive ones fold into one `ColorMatrix` and are one pass.
+/// - `variableBlur`: σ at each texel is inputRadius × the alpha of `inputMaskImage` stretched over
+///   the layer's bounds there (a per-pixel-σ gather, each axis at the σ of the texel it writes).
+///   Exact where the mask is constant over the kernel's reach; where it varies, the separable
+///   passes approximate the 2-D variable kernel (each axis reads its neighbours at this texel's σ).
+///   Never downsampled: a texel whose mask alpha is small must stay sharp, which a reduced
+///   resolution cannot give (it costs a full-resolution gather of up to ⌈3.5σ⌉ taps per axis).
+///   Without a mask image it is a gaussianBlur.
+/// An identity chain (σ 0, identity matrices) plans no pass.
+enum FilterStep: Equatable {
+    case blur(sigma: Double, normalizeEdges: Bool)
+    case color(ColorMatrix)
+    /// variableBlur with its mask image's size and identity.
+    case variableBlur(sigma: Double, normalizeEdges: Bool, mask: ImageInfo)
+}
+
+extension Builder {
+    /// The steps of a chain that change pixels, colour filters folded.
+    func filterSteps(_ filters: [Filter]) -> [FilterStep] {
+        Self.filterSteps(filters) { self.images[$0.origin] }
+    }
+
+    static func filterSteps(_ filters: [Filter], mask: (ImageSource) -> ImageInfo? = { _ in nil }) -> [FilterStep] {
+        var steps: [FilterStep] = []
+        for f in filters {
+            if let m = ColorMatrix(filter: f) {
+                if case .color(let prev)? = steps.last {
+                    steps[steps.count - 1] = .color(prev.then(m))
+                } else {
+                    steps.append(.color(m))
+                }
+            } else if f.inputRadius.isFinite, f.inputRadius > 0 {
+                if f.type == .variableBlur, let src = f.inputMaskImage, let info = mask(src), info.width > 0, info.height > 0 {
+                    steps.append(.variableBlur(sigma: f.inputRadius, normalizeEdges: f.inputNormalizeEdges, mask: info))
+                } else {
+                    steps.append(.blur(sigma: f.inputRadius, normalizeEdges: f.inputNormalizeEdges))
+                }
+            }
+        }
+        return steps.filter { if case .color(let m) = $0 { return !m.isIdentity }; return true }
+    }
+
+    /// How far the chain spreads the content, in texels of a target at `scale` texels per point.
+    static func filterReach(_ steps: [FilterStep], scale: Double) -> Double {
+        steps.reduce(0) { total, step in
+            let sigma: Double
+            switch step {
+            case .blur(let s, false), .variableBlur(let s, false, _): sigma = s
+            default: return total
+            }
+            return total + min((FilterOperation.kernelReach * sigma * scale).rounded(.up) + 1, 16384)
+        }
+    }
+
+    /// Appends the chain's passes over pass `source` (a target of `r`'s size) and returns the last
+    /// pass and the factor its target is reduced by (1, or the product of the blurs' downsampling).
+    mutating func planFilterChain(_ steps: [FilterStep], _ layer: Layer, reasons: [OffscreenReason], source: Int,
+                                  _ r: PixelRect, scale: Double, canvasSpace: Bool, boundsInTarget: Rect = .zero,
+                                  footprint: PixelRect? = nil) -> (pass: Int, factor: Int) {
+        var current = source, factor = 1
+        // Where the passes' results land on the canvas (a backdrop's scaled capture covers its region).
+        let footprint = footprint ?? r
+        let space: Transform3D? = canvasSpace ? .identity : nil
+        func size(_ f: Int) -> PixelRect {
+            PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
+        }
+        for step in steps {
+            switch step {
+            case .color(let m):
+                current = addPass(reasons, layer.id, size(factor), space: space,
+                                  .filter(FilterOperation(source: current, kind: .colorMatrix(m.m.map { Float($0) }))), footprint: footprint)
+            case .variableBlur(let sigmaPoints, let normalize, let info):
+                // At full resolution: a reduced one cannot keep the unblurred parts sharp.
+                let mask = imageSlot(info)
+                let f = Double(factor)
+                let rect = Rect(boundsInTarget.minX / f, boundsInTarget.minY / f, boundsInTarget.width / f, boundsInTarget.height / f)
+                let sigma = sigmaPoints * scale / f
+                let h = addPass(reasons, layer.id, size(factor), space: space,
+                                .filter(FilterOperation(source: current, kind: .variableBlur(sigma: sigma, horizontal: true,
+                                                                                          normalizeEdges: normalize, mask: mask, maskRect: rect))),
+                                footprint: footprint)
+                current = addPass(reasons, layer.id, size(factor), space: space,
+                                  .filter(FilterOperation(source: h, kind: .variableBlur(sigma: sigma, horizontal: false,
+                                                                                      normalizeEdges: normalize, mask: mask, maskRect: rect))),
+                                  footprint: footprint)
+            case .blur(let sigmaPoints, let normalize):
+                let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor))
+                let f = blur.downsample
+                let downsampled = f > 1 && factor * f <= 16
+                if downsampled {
+                    factor *= f
+                    current = addPass(reasons, layer.id, size(factor), space: space,
+                                      .filter(FilterOperation(source: current, kind: .blur(sigma: 0, horizontal: true, downsample: f,
+                                                                                        normalizeEdges: normalize))), footprint: footprint)
+                }
+                let sigma = downsampled ? blur.sigma : sigmaPoints * scale / Double(factor)
+                let h = addPass(reasons, layer.id, size(factor), space: space,
+                                .filter(FilterOperation(source: current, kind: .blur(sigma: sigma, horizontal: true, downsample: 1,
+                                                                                  normalizeEdges: normalize))), footprint: footprint)
+                current = addPass(reasons, layer.id, size(factor), space: space,
+                                  .filter(FilterOperation(source: h, kind: .blur(sigma: sigma, horizontal: false, downsample: 1,
+                                                                                normalizeEdges: normalize))), footprint: footprint)
+            }
+        }
+        return (current, factor)
+    }
+
+    /// The item drawing a filter chain's result (a target `factor` times smaller than `r`) over `r`.
+    func filteredComposite(_ pass: Int, factor: Int, _ layer: Layer, _ r: PixelRect) -> DrawItem {
+        var item = composite(.pass(pass), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen)
+        if factor > 1 {
+            item.uv = Rect(0, 0, Double(r.width) / Double(factor), Double(r.height) / Double(factor))
+            item.paint = .offscreen(.pass(pass), sampling: .linear, opacity: 1)
+        }
+        return item
+    }
+}
+
+/// The resolution a filter's Gaussian blur runs at: full, or reduced by f (the content averaged
+/// f×f once, the two passes at 1/f the size, the result magnified bilinearly). f = 2 from σ 8 px,
+/// 4 from 24, 8 from 48, 16 from 96: σ stays at least 4–6 reduced texels, where the box and tent
+/// kernels the reduction adds are small against the Gaussian (the step-edge tests measure within
+/// 1/255 up to σ 120 px). σ′ is corrected for their variances, (f² − 1)/12 + f²/6 px², and for
+/// the reduced texel the blur's taps integrate over (1/12 texel²), as `ShadowBlur` does for shadows.
+struct FilterBlur: Equatable {
+    var downsample: Int
+    var sigma: Double
+
+    init(sigma s: Double) {
+        let f = s >= 96 ? 16 : s >= 48 ? 8 : s >= 24 ? 4 : s >= 8 ? 2 : 1
+        downsample = f
+        if f == 1 {
+            sigma = s
+        } else {
+            let ff = Double(f * f)
+            sigma = max((s * s - (ff - 1) / 12 - ff / 6) / ff - 1.0 / 12, 0).squareRoot()
+        }
+    }
+}

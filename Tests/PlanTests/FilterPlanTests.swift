@@ -1,0 +1,174 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Plan
+
+/// Which layers get filter and backdrop passes, and why (reference §1.11b): the chain as passes,
+/// colour filters folded, identity chains planned away, captures at their place in the painter's
+/// order, backdrop groups sharing one capture.
+final class FilterPlanTests: XCTestCase {
+    let canvas = Canvas(width: 100, height: 100, scale: 1, backgroundColor: .white)
+
+    func box(_ name: String, _ frame: Rect, _ color: Color? = Color(1, 0, 0)) -> Layer {
+        var l = Layer(); l.name = name; l.setFrame(frame); l.backgroundColor = color; return l
+    }
+    func plan(_ layers: [Layer], canvas: Canvas? = nil) -> FramePlan {
+        let c = canvas ?? self.canvas
+        var root = box("root", Rect(0, 0, c.width, c.height), .white)
+        root.sublayers = layers
+        var s = Scene(canvas: c, root: root); s.assignIDs()
+        return FramePlanner(canvas: c, images: [:]).plan(root: s.root)
+    }
+    func blur(_ r: Double, name: String? = nil) -> Filter { var f = Filter(.gaussianBlur, name: name); f.inputRadius = r; return f }
+    func kinds(_ p: FramePlan) -> [String] {
+        p.offscreenPasses.map { pass in
+            switch pass.operation {
+            case .draw: return "draw"
+            case .blur: return "shadow"
+            case .filter(let op):
+                switch op.kind {
+                case .blur(_, let h, let f, _): return f > 1 ? "down\(f)" : h ? "h" : "v"
+                case .colorMatrix: return "matrix"
+                case .variableBlur(_, let h, _, _, _): return h ? "vh" : "vv"
+                }
+            case .backdrop: return "capture"
+            }
+        }
+    }
+
+    func testABlurredLayerIsRenderedOffscreenThenBlurredInTwoPasses() {
+        var l = box("blurred", Rect(20, 20, 40, 30)); l.filters = [blur(4)]
+        let p = plan([l])
+        XCTAssertEqual(kinds(p), ["draw", "h", "v"])
+        XCTAssertTrue(p.offscreenPasses.allSatisfy { $0.reasons == [.filter] })
+        // The target grows by ⌈3.5σ⌉ + 1 = 15 px each side of the 40×30 content.
+        XCTAssertEqual(p.offscreenPasses[0].width, 70)
+        XCTAssertEqual(p.offscreenPasses[0].height, 60)
+        XCTAssertEqual(p.offscreenPasses[0].bounds, PixelRect(x: 5, y: 5, width: 70, height: 60))
+        guard case .filter(let v) = p.offscreenPasses[2].operation, case .blur(let sigma, false, 1, false) = v.kind else {
+            return XCTFail("a vertical blur")
+        }
+        XCTAssertEqual(sigma, 4)
+        XCTAssertEqual(v.source, 1)
+        let composite = p.canvasItems.last!
+        XCTAssertEqual(composite.paint, .offscreen(.pass(2), sampling: .texelFetch, opacity: 1))
+        XCTAssertEqual(p.items.map(\.layer), [0, 1], "logically the root and the blurred layer's background")
+    }
+
+    func testTheTargetIsClippedToTheCanvasGrownByTheReach() {
+        var l = box("big", Rect(0, 0, 100, 100)); l.filters = [blur(2)]
+        let p = plan([l])
+        // ⌈7⌉ + 1 = 8 px beyond the canvas, which the blur still reads.
+        XCTAssertEqual(p.offscreenPasses[0].width, 116)
+        XCTAssertEqual(p.offscreenPasses[0].bounds, PixelRect(x: 0, y: 0, width: 100, height: 100), "the footprint is on the canvas")
+    }
+
+    func testALargeRadiusIsBlurredAtAReducedResolution() {
+        var l = box("l", Rect(20, 20, 40, 40)); l.filters = [blur(12)]
+        XCTAssertEqual(kinds(plan([l])), ["draw", "down2", "h", "v"], "σ 12 px: ½ (ShadowBlur's thresholds)")
+        l.filters = [blur(30)]
+        let p = plan([l])
+        XCTAssertEqual(kinds(p), ["draw", "down4", "h", "v"], "σ 30 px: ¼")
+        let full = p.offscreenPasses[0]
+        XCTAssertEqual(p.offscreenPasses[1].width, (full.width + 3) / 4)
+        guard case .offscreen(.pass(3), .linear, 1) = p.canvasItems.last!.paint else { return XCTFail("magnified bilinearly") }
+        XCTAssertEqual(p.canvasItems.last!.uv.width, Double(full.width) / 4)
+    }
+
+    func testColourFiltersFoldIntoOnePassAndABlurSplitsThem() {
+        var sat = Filter(.colorSaturate); sat.inputAmount = 0
+        var l = box("l", Rect(20, 20, 40, 40))
+        l.filters = [sat, Filter(.colorInvert)]
+        XCTAssertEqual(kinds(plan([l])), ["draw", "matrix"])
+        l.filters = [sat, blur(2), Filter(.colorInvert)]
+        XCTAssertEqual(kinds(plan([l])), ["draw", "matrix", "h", "v", "matrix"])
+    }
+
+    func testIdentityChainsPlanNoPass() {
+        var l = box("l", Rect(20, 20, 40, 40))
+        l.filters = [blur(0), Filter(.colorSaturate), Filter(.colorContrast), Filter(.colorBrightness), Filter(.colorHueRotate),
+                     Filter(.multiplyColor)]
+        XCTAssertEqual(plan([l]).offscreenPasses, [], "radius 0 and identity colour filters change nothing")
+        l.filters = [Filter(.colorInvert), Filter(.colorInvert)]
+        XCTAssertEqual(plan([l]).offscreenPasses, [], "two inversions fold into the identity")
+    }
+
+    func testAFilteredLayerWithGroupOpacityAndAMaskIsOneChain() {
+        var l = box("l", Rect(20, 20, 40, 40)); l.filters = [blur(2)]; l.opacity = 0.5
+        l.sublayers = [box("child", Rect(5, 5, 10, 10), Color(0, 0, 1))]
+        l.mask = box("mask", Rect(0, 0, 20, 40), .black)
+        let p = plan([l])
+        XCTAssertEqual(p.offscreenPasses.first?.reasons, [.filter, .mask, .groupOpacity])
+        // The mask applies after the filters: content, blur, then the mask and its application.
+        XCTAssertEqual(kinds(p), ["draw", "h", "v", "draw", "draw"])
+        XCTAssertEqual(p.offscreenPasses.last?.reasons, [.mask])
+    }
+
+    func testABackdropCapturesTheCanvasAtItsPlaceInThePaintersOrder() {
+        var bar = Layer(.backdrop); bar.name = "bar"; bar.setFrame(Rect(10, 10, 80, 20)); bar.filters = [blur(3)]
+        let p = plan([box("under", Rect(0, 0, 50, 100)), bar, box("over", Rect(60, 0, 40, 100), Color(0, 1, 0))])
+        XCTAssertEqual(kinds(p), ["capture", "h", "v"])
+        XCTAssertTrue(p.offscreenPasses.allSatisfy { $0.reasons == [.backdrop] })
+        guard case .backdrop(let c) = p.offscreenPasses[0].operation else { return XCTFail() }
+        XCTAssertEqual(c.canvasItemCount, 2, "the root's and `under`'s backgrounds are captured, not `over`")
+        // The bar's bounds grown by ⌈10.5⌉ + 1 = 12 px for the blur, clipped to the canvas.
+        XCTAssertEqual(c.region, PixelRect(x: 0, y: 0, width: 100, height: 42))
+        XCTAssertEqual(p.canvasItems[2].paint, .offscreen(.pass(2), sampling: .texelFetch, opacity: 1), "the backdrop, then `over`")
+        XCTAssertEqual(p.canvasItems[2].quad, Rect(0, 0, 80, 20))
+        XCTAssertEqual(p.canvasItems[2].uv, Rect(10, 10, 80, 20))
+    }
+
+    func testBackdropScaleShrinksTheCaptureAndGroupsShareOne() {
+        var a = Layer(.backdrop); a.setFrame(Rect(0, 0, 100, 40)); a.filters = [blur(2)]; a.backdrop.scale = 0.5
+        a.backdrop.groupName = "g"
+        var b = a; b.setFrame(Rect(10, 10, 20, 20))
+        let p = plan([a, b])
+        XCTAssertEqual(kinds(p), ["capture", "h", "v"], "b reuses a's capture: its bounds lie inside it")
+        guard case .backdrop(let c) = p.offscreenPasses[0].operation else { return XCTFail() }
+        XCTAssertEqual(c.region, PixelRect(x: 0, y: 0, width: 100, height: 48))
+        XCTAssertEqual(p.offscreenPasses[0].width, 50)
+        XCTAssertEqual(p.offscreenPasses[0].height, 24)
+        XCTAssertTrue(p.offscreenPasses.allSatisfy { $0.bounds == c.region }, "every pass of the chain covers the region on screen")
+        XCTAssertEqual(p.canvasItems.filter { $0.role == .offscreen }.count, 2)
+        b.backdrop.groupName = nil
+        XCTAssertEqual(kinds(plan([a, b])), ["capture", "h", "v", "capture", "h", "v"], "without the group, a capture each")
+    }
+
+    func testBackgroundFiltersCaptureBeneathTheLayer() {
+        var l = box("l", Rect(10, 10, 30, 30), Color(1, 1, 1, 0.5)); l.backgroundFilters = [Filter(.colorInvert)]
+        let p = plan([l])
+        XCTAssertEqual(kinds(p), ["capture", "matrix"])
+        XCTAssertEqual(p.canvasItems.map(\.role), [.background, .offscreen, .background], "root, the backdrop, then l's background")
+    }
+
+    func testABackdropInsideAnOffscreenPassIsReported() {
+        var bar = Layer(.backdrop); bar.setFrame(Rect(0, 0, 20, 20)); bar.filters = [blur(3)]
+        var group = box("group", Rect(10, 10, 50, 50)); group.opacity = 0.5
+        group.sublayers = [box("a", Rect(0, 0, 10, 10)), bar]
+        let p = plan([group])
+        XCTAssertEqual(kinds(p), ["draw"])
+        XCTAssertEqual(p.unsupported.count, 1)
+        XCTAssertTrue(p.unsupported[0].feature.contains("inside an offscreen pass"), p.unsupported[0].feature)
+    }
+
+    func testAVariableBlurIsTwoFullResolutionPassesReadingItsMask() {
+        let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
+        var f = Filter(.variableBlur); f.inputRadius = 30; f.inputMaskImage = mask
+        var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f]
+        let c = canvas
+        var root = box("root", Rect(0, 0, 100, 100), .white); root.sublayers = [l]
+        var s = Scene(canvas: c, root: root); s.assignIDs()
+        let p = FramePlanner(canvas: c, images: [mask.origin: ImageInfo(key: 9, width: 2, height: 1)]).plan(root: s.root)
+        XCTAssertEqual(kinds(p), ["draw", "vh", "vv"], "never downsampled, even at σ 30 px")
+        guard case .filter(let op) = p.offscreenPasses[1].operation, case .variableBlur(30, true, false, let image, let rect) = op.kind else {
+            return XCTFail("a variable blur")
+        }
+        XCTAssertEqual(p.images[image].key, 9)
+        let r = p.offscreenPasses[0].bounds
+        // The target grows by ⌈3.5 · 30⌉ + 1 = 106 px each side: the bounds sit 106 px in.
+        XCTAssertEqual(rect, Rect(106, 106, 40, 40), "the mask stretched over the layer's bounds in the target")
+        XCTAssertEqual(r, PixelRect(x: 0, y: 0, width: 100, height: 100), "the footprint, clipped to the canvas")
+        // Without its image, a variableBlur is a gaussianBlur.
+        XCTAssertEqual(kinds(plan([l])), ["draw", "down4", "h", "v"])
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import Pipeline
+import SceneFormat
+import XCTest
+
+/// `filters` and backdrops on lavapipe against hand computations: the Gaussian's error-function
+/// profile, colour matrices on known colours, a backdrop over a two-colour split.
+final class FilterReftests: ReftestCase {
+    /// Φ, the standard normal CDF, from Foundation's erf.
+    func phi(_ x: Double) -> Double { 0.5 * (1 + erf(x / 2.squareRoot())) }
+
+    /// A black box covering x ∈ [100, 300) (and far beyond the canvas vertically) blurred with σ:
+    /// over white, pixel x shows 255·(1 − a) with a = Φ((x + ½ − 100)/σ) − Φ((x + ½ − 300)/σ), the
+    /// box integrated against the Gaussian at the pixel's centre. Within 1/255 everywhere, at full
+    /// resolution (σ 1.5, 4 px) and downsampled ½ (σ 10, 20 px), ¼ (σ 30, 40 px), ⅛ (σ 60 px)
+    /// and 1/16 (σ 120 px).
+    func testStepEdgesFollowTheErrorFunction() throws {
+        for sigma in [1.5, 4, 10, 20, 30, 40, 60, 120] {
+            let img = try render(scene(400, 4, ##"""
+                {"frame": [0, -600, 400, 1204], "filters": [{"type": "gaussianBlur", "inputRadius": \##(sigma)}],
+                 "sublayers": [{"frame": [100, 0, 200, 1204], "backgroundColor": "black"}]}
+                """##))
+            var worst = 0.0, at = 0
+            for x in 0..<400 {
+                let a = phi((Double(x) + 0.5 - 100) / sigma) - phi((Double(x) + 0.5 - 300) / sigma)
+                let expected = 255 * (1 - a)
+                for y in [0, 3] {
+                    let d = abs(Double(img.pixel(x, y)[0]) - expected)
+                    if d > worst { worst = d; at = x }
+                }
+            }
+            XCTAssertLessThanOrEqual(worst, 1, "σ \(sigma): worst difference \(worst) at x = \(at)")
+        }
+    }
+
+    /// A uniform area stays uniform: a full-canvas colour blurred with σ 12 is the same colour
+    /// everywhere (the content reaches beyond the canvas by more than 3σ).
+    func testABlurredUniformAreaStaysUniform() throws {
+        let img = try render(scene(120, 60, ##"""
+            {"frame": [-60, -60, 240, 180], "filters": [{"type": "gaussianBlur", "inputRadius": 12}],
+             "backgroundColor": "#3366CC"}
+            """##))
+        for y in stride(from: 0, to: 60, by: 7) {
+            for x in stride(from: 0, to: 120, by: 5) { assertPixel(img, x, y, [0x33, 0x66, 0xCC, 255], tolerance: 0) }
+        }
+    }
+
+    /// Radius 0 is the identity: the same pixels as without the filter.
+    func testRadiusZeroIsTheIdentity() throws {
+        let content = ##"{"frame": [10, 10, 30, 20], "backgroundColor": "#FF3B30", "cornerRadius": 6, "sublayers": [{"frame": [5, 5, 10, 10], "backgroundColor": "#007AFF"}]"##
+        let filtered = try render(scene(50, 40, content + ##", "filters": [{"type": "gaussianBlur", "inputRadius": 0}]}"##))
+        let plain = try render(scene(50, 40, content + "}"))
+        assertImagesMatch(filtered, plain)
+    }
+
+    /// Colour filters on known colours (the matrices of SVG's feColorMatrix and Core Image,
+    /// computed by hand). The layer is an opaque 10×10 square over white unless said otherwise.
+    func testColourMatricesOnKnownColours() throws {
+        func shade(_ color: String, _ filters: String, background: String = "\"#FFFFFF\"") throws -> [Int] {
+            try render(scene(10, 10, background: background,
+                             ##"{"frame": [0, 0, 10, 10], "backgroundColor": \##(color), "filters": [\##(filters)]}"##)).pixel(5, 5)
+        }
+        // (0.2, 0.4, 0.8) inverted: (0.8, 0.6, 0.2).
+        XCTAssertEqual(try shade("[0.2, 0.4, 0.8]", #"{"type": "colorInvert"}"#), [204, 153, 51, 255])
+        // Saturation 0 of red: the luma weight of red, 0.213 → 54.3.
+        assertClose(try shade("[1, 0, 0]", #"{"type": "colorSaturate", "inputAmount": 0}"#), [54, 54, 54, 255])
+        // Brightness +0.2: (0.4, 0.6, 1.0).
+        assertClose(try shade("[0.2, 0.4, 0.8]", #"{"type": "colorBrightness", "inputAmount": 0.2}"#), [102, 153, 255, 255])
+        // Contrast 2 about ½: (−0.1 → 0, 0.3, 1.1 → 1).
+        assertClose(try shade("[0.2, 0.4, 0.8]", #"{"type": "colorContrast", "inputAmount": 2}"#), [0, 77, 255, 255])
+        // A matrix swapping red and blue.
+        assertClose(try shade("[0.2, 0.4, 0.8]", #"{"type": "colorMatrix", "inputColorMatrix": [0,0,1,0,0, 0,1,0,0,0, 1,0,0,0,0, 0,0,0,1,0]}"#),
+                    [204, 102, 51, 255])
+        // Hue rotated by π: red → (0.213 − 0.787, 0.213 + 0.213, 0.213 + 0.213) = (0, 0.426, 0.426).
+        assertClose(try shade("[1, 0, 0]", #"{"type": "colorHueRotate", "inputAngle": 3.141592653589793}"#), [0, 109, 109, 255])
+        // Monochrome with Core Image's default tint on white: luma 1 × (0.6, 0.45, 0.3).
+        assertClose(try shade("[1, 1, 1]", #"{"type": "colorMonochrome"}"#), [153, 115, 77, 255])
+        // Multiply by (0.5, 1, 1): (0.1, 0.4, 0.8).
+        assertClose(try shade("[0.2, 0.4, 0.8]", #"{"type": "multiplyColor", "inputColor": [0.5, 1, 1]}"#), [26, 102, 204, 255])
+        // Luminance to alpha of red: black at alpha 0.2125 over white, 255 · (1 − 0.2125) = 200.8.
+        assertClose(try shade("[1, 0, 0]", #"{"type": "luminanceToAlpha"}"#), [201, 201, 201, 255])
+        // Two colour filters folded into one matrix: saturation 0, then invert: 1 − 0.213 = 0.787.
+        assertClose(try shade("[1, 0, 0]", #"{"type": "colorSaturate", "inputAmount": 0}, {"type": "colorInvert"}"#), [201, 201, 201, 255])
+        // On non-premultiplied colour: (0.2, 0.4, 0.8) at alpha ½ inverted is (0.8, 0.6, 0.2) at
+        // alpha ½ over a transparent canvas: premultiplied (102, 76.5, 25.5, 127.5).
+        assertClose(try shade("[0.2, 0.4, 0.8, 0.5]", #"{"type": "colorInvert"}"#, background: "null"), [102, 77, 26, 128])
+    }
+
+    func assertClose(_ a: [Int], _ b: [Int], file: StaticString = #filePath, line: UInt = #line) {
+        XCTAssertTrue(zip(a, b).allSatisfy { abs($0 - $1) <= 1 }, "\(a) is not \(b) within 1", file: file, line: line)
+    }
+
+    /// A backdrop over a red | blue split (at x = 100) with a σ 4 blur shows the blurred boundary,
+    /// blue weight a = Φ((x + ½ − 100)/4), and nothing of the green layer drawn above it (later in
+    /// the painter's order), which is drawn sharp over it. At the canvas's top and bottom rows
+    /// the colours stay pure (the blur renormalises where the capture meets the screen's edge).
+    func testABackdropShowsTheBlurredBoundaryAndNothingAboveIt() throws {
+        let img = try render(scene(200, 20, ##"""
+            {"frame": [0, 0, 100, 20], "backgroundColor": [1, 0, 0]},
+            {"frame": [100, 0, 100, 20], "backgroundColor": [0, 0, 1]},
+            {"class": "CABackdropLayer", "frame": [40, 0, 120, 20], "filters": [{"type": "gaussianBlur", "inputRadius": 4}]},
+            {"frame": [60, 0, 10, 20], "backgroundColor": [0, 1, 0]}
+            """##))
+        for y in [0, 10, 19] {
+            for x in 80..<120 {
+                let a = phi((Double(x) + 0.5 - 100) / 4)
+                assertPixel(img, x, y, [Int((255 * (1 - a)).rounded()), 0, Int((255 * a).rounded()), 255], tolerance: 1)
+            }
+            assertPixel(img, 72, y, [255, 0, 0, 255], tolerance: 0)   // 2 px from the green layer: no green blurred in
+            assertPixel(img, 57, y, [255, 0, 0, 255], tolerance: 0)
+            assertPixel(img, 65, y, [0, 255, 0, 255], tolerance: 0)   // the green layer itself, sharp, above
+        }
+    }
+
+    /// backgroundFilters on an ordinary layer: the backdrop is filtered inside its rounded shape,
+    /// under its own (translucent) background.
+    func testBackgroundFiltersUnderTheLayersBackground() throws {
+        let img = try render(scene(40, 20, ##"""
+            {"frame": [0, 0, 20, 20], "backgroundColor": [1, 0, 0]},
+            {"frame": [20, 0, 20, 20], "backgroundColor": [0, 0, 1]},
+            {"frame": [10, 0, 20, 20], "backgroundColor": [1, 1, 1, 0.5], "backgroundFilters": [{"type": "colorInvert"}]}
+            """##))
+        // Red inverted is cyan (0, 1, 1); half white over it: (0.5, 1, 1).
+        assertPixel(img, 15, 10, [128, 255, 255, 255], tolerance: 1)
+        // Blue inverted is yellow (1, 1, 0); half white over it: (1, 1, 0.5).
+        assertPixel(img, 25, 10, [255, 255, 128, 255], tolerance: 1)
+        assertPixel(img, 5, 10, [255, 0, 0, 255], tolerance: 0)
+    }
+
+    /// variableBlur scales σ by its mask image's alpha: a 2×1 mask, transparent | opaque,
+    /// stretched over the layer (bilinear: alpha 0 up to a quarter of the width, 1 from three
+    /// quarters). Stripes under the transparent part stay as sharp as without the filter; under
+    /// the opaque part (more than 3.5σ inside it) they equal a uniform gaussianBlur of the same σ.
+    func testVariableBlurScalesTheRadiusByTheMasksAlpha() throws {
+        let mask = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADElEQVR4nGNggID/AAEIAQBNGY85AAAAAElFTkSuQmCC"
+        var stripes: [String] = []
+        for i in 0..<25 { stripes.append(##"{"frame": [\##(i * 8), -50, 4, 120], "backgroundColor": "black"}"##) }
+        func layer(_ filter: String) -> String {
+            ##"{"frame": [0, 0, 200, 20], "filters": [\##(filter)], "sublayers": [\##(stripes.joined(separator: ", "))]}"##
+        }
+        let variable = try render(scene(200, 20, layer(##"{"type": "variableBlur", "inputRadius": 3, "inputMaskImage": "\##(mask)"}"##)))
+        let uniform = try render(scene(200, 20, layer(##"{"type": "gaussianBlur", "inputRadius": 3}"##)))
+        let sharp = try render(scene(200, 20, layer(##"{"type": "colorInvert"}, {"type": "colorInvert"}"##)))
+        for y in [2, 10, 17] {
+            for x in 0..<40 { XCTAssertEqual(variable.pixel(x, y), sharp.pixel(x, y), "sharp at (\(x), \(y))") }
+            for x in 162..<200 {
+                XCTAssertTrue(zip(variable.pixel(x, y), uniform.pixel(x, y)).allSatisfy { abs($0 - $1) <= 1 }, "blurred at (\(x), \(y))")
+            }
+        }
+        // In between, the blur grows: the stripes' contrast falls from left to right.
+        func contrast(_ x0: Int) -> Int { (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }.max()! - (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }.min()! }
+        XCTAssertGreaterThan(contrast(64), contrast(104))
+        XCTAssertGreaterThan(contrast(104), contrast(136))
+    }
+}
