@@ -136,8 +136,14 @@ struct DrawingDiff {
                     && previous.images[m1] == current.images[m2]
             }
             return x.kind == y.kind
+        case (.backdrop(let x), .backdrop(let y)):
+            // A capture copies what the canvas holds after its first items: unchanged when those
+            // items are (they only sample passes that ran before this one).
+            let n = y.canvasItemCount
+            guard x == y, n <= previous.canvasItems.count, n <= current.canvasItems.count else { return false }
+            return zip(previous.canvasItems.prefix(n), current.canvasItems.prefix(n)).allSatisfy { same($0, $1) }
         default:
-            // Backdrop captures and blend modes read the canvas: treated as changed.
+            // Blend modes' passes read what lies beneath: treated as changed.
             return false
         }
     }

@@ -44,6 +44,26 @@ final class FrameCacheReftests: ReftestCase {
         XCTAssertEqual(Array(uses.dropFirst()), Array(repeating: .damaged, count: 7))
     }
 
+    /// A static blur is not drawn again (its filter steps compare equal); a frame holding a
+    /// backdrop capture is drawn whole while anything changes (a capture over the previous frame
+    /// would read that frame's pixels) and reused once nothing does.
+    func testFiltersAndABackdropEqualEachFrameAlone() throws {
+        let json = scene(120, 80, scale: 1, """
+        {"name": "split", "frame": [0, 0, 60, 80], "backgroundColor": "#FF3B30"},
+        {"name": "blurred", "frame": [70, 5, 40, 30], "backgroundColor": "#34C759",
+         "filters": [{"type": "gaussianBlur", "name": "blur", "inputRadius": 4}]},
+        {"name": "mover", "frame": [0, 50, 20, 20], "backgroundColor": "#007AFF",
+         "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 100,
+                         "duration": 0.1, "fillMode": "both"}]},
+        {"class": "CABackdropLayer", "name": "bar", "frame": [30, 40, 60, 20],
+         "filters": [{"type": "gaussianBlur", "name": "blur", "inputRadius": 3}]}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "frame-cache-filters.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.05, 0.1, 0.15, 0.2])
+        XCTAssertEqual(uses, [.full, .full, .full, .reused, .reused])
+    }
+
     func testMovingLayerAndAnimatedOpacityEqualEachFrameAlone() throws {
         let json = scene(120, 80, scale: 2, """
         {"name": "stripes", "frame": [0, 0, 120, 80], "backgroundColor": "#3366CC",
