@@ -96,7 +96,7 @@ public final class ProfileRunner {
                               with: profiler.analyzer)
             }
             analysis.counters.damagedPixels = damage.pixels
-            var update = FrameUpdate(damage: damage, analysisReused: analysisReused)
+            var update = FrameUpdate(damage: damage, frameCache: damage.use(executing: plan), analysisReused: analysisReused)
             if let r = renderer {
                 var wall: UInt64 = 0
                 var rasterTime: UInt64 = 0

@@ -80,7 +80,7 @@ public final class Renderer {
         // The frame cache (DamagedFrame.swift): an unchanged plan is not drawn again, a damaged one
         // only where the plan says it changed.
         let damage = frameDamage(for: plan)
-        if let damage, damage.isUnchanged, let reused = reusedFrame(plan, started: start) {
+        if let damage, damage.use(executing: plan) == .reused, let reused = reusedFrame(plan, started: start) {
             offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
             return reused
         }

@@ -191,3 +191,16 @@ final class RestrictedPlanTests: XCTestCase {
         XCTAssertEqual(group.plan.items, plan.items, "the logical items stay the plan's")
     }
 }
+
+extension FrameDamageTests {
+    func testAFrameWithoutDamageThatFillsTheRasterCacheIsNotReused() {
+        let store = OffscreenPass(reasons: [.rasterize], layer: 3, bounds: PixelRect(x: 0, y: 0, width: 4, height: 4),
+                                  width: 4, height: 4, operation: .draw([solid(4, 0, 0, 4, 4)]), rasterCacheKey: 9)
+        let a = plan([solid(1, 10, 10, 20, 20)]), b = plan([solid(1, 10, 10, 20, 20)], passes: [store])
+        let d = FrameDamage.between(a, b)
+        XCTAssertTrue(d.isUnchanged, "no canvas pixel changes")
+        XCTAssertEqual(d.use, .reused)
+        XCTAssertEqual(d.use(executing: b), .damaged, "but the store must run")
+        XCTAssertEqual(d.use(executing: a), .reused)
+    }
+}
