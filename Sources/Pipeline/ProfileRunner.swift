@@ -114,7 +114,7 @@ public final class ProfileRunner {
             profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree)
             previousPlan = plan
             analysis.counters.damagedPixels = damage.pixels
-            var update = FrameUpdate(damage: damage, analysisReused: analysisReused)
+            var update = FrameUpdate(damage: damage, frameCache: damage.use(executing: plan), analysisReused: analysisReused)
             if let r = renderer {
                 var wall: UInt64 = 0
                 r.record(\.rasterize, nanoseconds: rasterTime)

@@ -46,11 +46,18 @@ public struct SceneImages {
             }
         }
         var decoded = 0
+        // Files only (the common case): decoded on all cores, the results taken in order, so the
+        // first failure is the one loading them one by one would meet.
+        var files: [String: Result<Bitmap, PNGError>] = [:]
+        let paths = sources.compactMap { s -> String? in if case .file(let p) = s.origin { return p }; return nil }
+        if paths.count > 1, paths.count == sources.count {
+            for (p, r) in zip(paths, loader.load(paths: paths)) { files[p] = r }
+        }
         for s in sources where table[s.origin] == nil {
             let bitmap: Bitmap
             do {
                 switch s.origin {
-                case .file(let path): bitmap = try loader.load(path: path)
+                case .file(let path): bitmap = try files[path]?.get() ?? loader.load(path: path)
                 // Keyed by the bytes themselves (the table), not by where they are written: two
                 // different data URIs may come from the same place at different times.
                 case .data(let bytes): bitmap = try loader.decodeUncached(bytes)

@@ -18,8 +18,9 @@ public final class SceneRenderer {
 
     public init(preferredDevice: String? = nil) throws {
         renderer = try Renderer(preferredDevice: preferredDevice)
-        // Consecutive frames draw only their damage (a frame whose plan is unchanged is not drawn).
-        renderer.frameCacheEnabled = true
+        // Consecutive frames draw only their damage (a frame whose plan is unchanged is not drawn);
+        // CAPROF_FRAME_CACHE=off draws every frame whole (to compare, or to time full frames).
+        renderer.frameCacheEnabled = ProcessInfo.processInfo.environment["CAPROF_FRAME_CACHE"] != "off"
     }
 
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.

@@ -44,6 +44,13 @@ public struct FrameDamage: Sendable, Equatable {
         return fullReason != nil ? .full : .damaged
     }
 
+    /// How the backend treats `plan` with this damage: as `use`, except that a frame with no
+    /// damage that fills raster-cache bitmaps (a miss whose result no canvas pixel shows this
+    /// frame) still runs those passes, since later hits read them: damaged, with no rectangle.
+    public func use(executing plan: FramePlan) -> FrameCacheUse {
+        use == .reused && plan.offscreenPasses.contains(where: { $0.rasterCacheKey != nil }) ? .damaged : use
+    }
+
     /// The most rectangles a frame's damage is merged into (the backend draws the canvas once per
     /// rectangle, scissored).
     public static let defaultMaxRects = 4

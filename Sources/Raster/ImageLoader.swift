@@ -4,16 +4,24 @@ import Foundation
 /// each image's size is checked from its header before decoding, and the decoded bytes of all the
 /// images this loader holds are counted against `maxTotalDecodedBytes`.
 public final class ImageLoader {
-    private var cache: [String: Bitmap] = [:]
+    var cache: [String: Bitmap] = [:]
     public let limits: ImageLimits
     /// Decoded bytes of every image decoded so far (files and data URIs).
-    public private(set) var decodedBytes = 0
+    public internal(set) var decodedBytes = 0
     public init(limits: ImageLimits = .standard) { self.limits = limits }
     /// The largest image file read (bytes), checked before reading.
     public static let maxFileBytes = 256 << 20
 
     public func load(path: String) throws -> Bitmap {
         if let b = cache[path] { return b }
+        let b = try decodeCounted(try read(path: path))
+        cache[path] = b
+        return b
+    }
+
+    /// The bytes of an image file, after the checks that keep a hostile path from blocking or
+    /// exhausting memory (a regular file, at most `maxFileBytes`).
+    func read(path: String) throws -> [UInt8] {
         guard let attrs = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path) else {
             throw PNGError(kind: .io, message: "image file not found: \(path)")
         }
@@ -27,9 +35,7 @@ public final class ImageLoader {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw PNGError(kind: .io, message: "cannot read image file: \(path)")
         }
-        let b = try decodeCounted([UInt8](data))
-        cache[path] = b
-        return b
+        return [UInt8](data)
     }
 
     public func decode(bytes: [UInt8], key: String) throws -> Bitmap {
@@ -43,8 +49,17 @@ public final class ImageLoader {
     public func decodeUncached(_ bytes: [UInt8]) throws -> Bitmap { try decodeCounted(bytes) }
 
     private func decodeCounted(_ data: [UInt8]) throws -> Bitmap {
-        // The size from the header first (PNG or JPEG), so nothing is allocated for an image over
-        // the limits; any other format is refused by name (`ImageCodec`).
+        guard let bytes = try checkHeader(data, decodedSoFar: decodedBytes) else { return try ImageCodec.decode(data) }
+        _ = bytes
+        let b = try decodePixels(data)
+        decodedBytes += b.pixels.count
+        return b
+    }
+
+    /// The decoded size of `data` from its header (PNG or JPEG), checked against the limits with
+    /// `decodedSoFar` bytes already decoded, so nothing is allocated for an image over them; nil
+    /// for any other format (`ImageCodec` refuses it by name).
+    func checkHeader(_ data: [UInt8], decodedSoFar: Int) throws -> Int? {
         let w: Int, h: Int
         switch ImageFormat(signatureOf: data) {
         case .png: (w, h) = try PNGCodec.size(of: data)
@@ -53,13 +68,16 @@ public final class ImageLoader {
             guard w <= limits.maxSide, h <= limits.maxSide, w * h * 4 <= limits.maxDecodedBytes else {
                 throw PNGError(kind: .tooLarge, message: "this \(w)×\(h) JPEG would take \(PNGCodec.mebibytes(w * h * 4)) decoded; the limits are \(limits.maxSide) px a side and \(PNGCodec.mebibytes(limits.maxDecodedBytes)) per image (raise it with --limit image-bytes=N)")
             }
-        default: return try ImageCodec.decode(data)
+        default: return nil
         }
-        if decodedBytes + w * h * 4 > limits.maxTotalDecodedBytes, w * h * 4 <= limits.maxDecodedBytes {
-            throw PNGError(kind: .tooLarge, message: "this \(w)×\(h) image would bring the scene's decoded images to \(PNGCodec.mebibytes(decodedBytes + w * h * 4)); the limit is \(PNGCodec.mebibytes(limits.maxTotalDecodedBytes)) in all (raise it with --limit image-total-bytes=N)")
+        if decodedSoFar + w * h * 4 > limits.maxTotalDecodedBytes, w * h * 4 <= limits.maxDecodedBytes {
+            throw PNGError(kind: .tooLarge, message: "this \(w)×\(h) image would bring the scene's decoded images to \(PNGCodec.mebibytes(decodedSoFar + w * h * 4)); the limit is \(PNGCodec.mebibytes(limits.maxTotalDecodedBytes)) in all (raise it with --limit image-total-bytes=N)")
         }
-        let b = ImageFormat(signatureOf: data) == .png ? try PNGCodec.decode(data, limits: limits) : try JPEGCodec.decode(data)
-        decodedBytes += b.pixels.count
-        return b
+        return w * h * 4
+    }
+
+    /// The pixels of a PNG or JPEG whose header passed `checkHeader` (thread-safe: no state).
+    func decodePixels(_ data: [UInt8]) throws -> Bitmap {
+        ImageFormat(signatureOf: data) == .png ? try PNGCodec.decode(data, limits: limits) : try JPEGCodec.decode(data)
     }
 }

@@ -96,7 +96,8 @@ extension Renderer {
         clearAttachment.colorAttachment = 0
         clearAttachment.clearValue.color.float32 = (c.r, c.g, c.b, c.a)
         var clearRects = rects.map { VkClearRect(rect: Self.vkRect($0), baseArrayLayer: 0, layerCount: 1) }
-        vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects)
+        // No rectangle: a frame that only fills raster-cache bitmaps draws nothing on the canvas.
+        if !clearRects.isEmpty { vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects) }
     }
 
     static func vkRect(_ r: PixelRect) -> VkRect2D {
@@ -128,8 +129,10 @@ extension RenderTarget {
             region.imageExtent = VkExtent3D(width: UInt32(r.width), height: UInt32(r.height), depth: 1)
             return region
         }
-        vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
-                               UInt32(regions.count), &regions)
+        if !regions.isEmpty {
+            vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
+                                   UInt32(regions.count), &regions)
+        }
         Barriers.memory(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
                         VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT)
     }

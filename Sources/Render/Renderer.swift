@@ -81,12 +81,16 @@ public final class Renderer {
         // The frame cache (DamagedFrame.swift): an unchanged plan is not drawn again, a damaged one
         // only where the plan says it changed.
         let damage = frameDamage(for: plan)
-        if let damage, damage.isUnchanged, let reused = reusedFrame(plan, started: start) {
+        if let damage, damage.use(executing: plan) == .reused, let reused = reusedFrame(plan, started: start) {
             offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
             return reused
         }
         frameCache.pending = damage
         frameCache.previous = nil   // until this frame succeeds, the target holds nothing reusable
+        // A damaged frame executes only what its damage needs (FramePlan+Damage.swift).
+        let original = plan
+        let restricted = damage.map { plan.restricted(to: $0) }
+        let plan = restricted?.plan ?? plan
         frameNumber += 1
         let texturesStart = Self.now()
         let frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
@@ -123,11 +127,13 @@ public final class Renderer {
                                 textureBytesResident: textures.residentBytes, drawCalls: graph.drawCalls,
                                 items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
                                 cpuUploadNanoseconds: cpuUpload)
-        stats.passGPUNanoseconds = gpu?.passes ?? []
+        // Per-pass times only when every planned pass ran (a damaged frame may skip some).
+        stats.passGPUNanoseconds = restricted.map { $0.kept.count == original.offscreenPasses.count } ?? true ? gpu?.passes ?? [] : []
         stats.offscreenTargetBytes = offscreen.residentBytes
         stats.frameCache = damage == nil ? .full : .damaged
+        stats.items = original.items.count
         let frame = RenderedFrame(width: plan.pixelWidth, height: plan.pixelHeight, pixels: pixels, stats: stats)
-        if frameCache.enabled { frameCache.previous = (plan, frame) }
+        if frameCache.enabled { frameCache.previous = (original, frame) }
         return frame
     }
 

@@ -14,7 +14,8 @@ import Profile
 ///   (images decoding and report writing are not frames' work and are left out), so a frame's
 ///   slice shows what it cost, not when it ran, and gaps between frames do not exist.
 /// - Counter events (`ph: "C"`) at each frame's start: shaded and blended pixels, overdraw,
-///   offscreen passes, and when drawn, draw calls, uploaded bytes and texture memory.
+///   offscreen passes, updated pixels (Flash Updated Regions), and when drawn, draw calls, uploaded
+///   bytes and texture memory.
 /// Timestamps and durations are microseconds, with nanosecond decimals.
 public struct TraceReport: Sendable {
     public static let pid = 1
@@ -84,6 +85,7 @@ public struct TraceReport: Sendable {
                 ("offscreen", "passes", .int(f.counters.offscreenPasses)),
             ]
             if let d = c.drawCalls { counters.append(("draw", "calls", .int(d))) }
+            if let u = f.counters.damagedPixels { counters.append(("updated (Flash Updated Regions)", "pixels", .int(u))) }
             if let u = c.uploadedBytes { counters.append(("uploaded", "bytes", .int(u))) }
             if let m = c.textureBytes { counters.append(("texture memory", "bytes", .int(m))) }
             for (name, key, v) in counters {

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Pipeline
+import Plan
 import Raster
 
 /// `caprof render --frames`: a sequence of frames into a directory, and the contact sheet.
@@ -45,12 +46,14 @@ extension RenderCommand {
         let last = list.last!.index
         let dir = URL(fileURLWithPath: output)
         var size = (0, 0), draws = 0
+        var cacheUse: [FrameCacheUse: Int] = [:]     // the frame cache: frames reused, redrawn in part
         let encoder = FrameEncoder(sheet: contactSheet, compression: compression)
         do {
             for (n, f) in list.enumerated() {
                 let frame = try renderer.render(animated, at: f.time, scale: scale)
                 warnings.add(frame.plan.unsupported)
                 size = (frame.width, frame.height); draws += frame.plan.items.count
+                cacheUse[frame.stats.frameCache, default: 0] += 1
                 try encoder.wait()                      // frame n − 1 written (or its error)
                 progress.update(done: n)
                 let path = dir.appendingPathComponent(Self.frameFileName(index: f.index, lastIndex: last)).path
@@ -74,7 +77,10 @@ extension RenderCommand {
         let t = renderer.timings.averaged(over: list.count)
         func ms(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1e6) }
         let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms"
-        let rate = String(format: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
+        var rate = String(format: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
+        if list.count > 1 {
+            rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
+        }
         err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(draws / list.count) draw item\(draws / list.count == 1 ? "" : "s") each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
         if let sheetPath = sheet, let s = encoder.sheet {
             err.write("\(err.green("wrote")) \(sheetPath) \(err.dim("(contact sheet, \(s.columns)×\(s.rows) thumbnails of \(s.thumbnailWidth)×\(s.thumbnailHeight), \(s.width)×\(s.height), \(ms(encoder.sheetNanoseconds)) ms)"))")

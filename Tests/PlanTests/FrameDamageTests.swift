@@ -151,3 +151,56 @@ final class FrameDamageTests: XCTestCase {
         }
     }
 }
+
+/// What a damaged frame executes: the canvas items meeting the damage and the passes they need.
+final class RestrictedPlanTests: XCTestCase {
+    func testOnlyItemsMeetingTheDamageAndThePassesTheyNeedAreKept() {
+        func solid(_ layer: LayerID, _ x: Double, _ y: Double) -> DrawItem {
+            DrawItem(layer: layer, role: .background, paint: .solid(RGBA(1, 0, 0, 1)), transform: .translation(x, y), quad: Rect(0, 0, 10, 10))
+        }
+        func composite(_ pass: Int, _ x: Double, _ y: Double) -> DrawItem {
+            DrawItem(layer: 9, role: .offscreen, paint: .offscreen(.pass(pass), sampling: .texelFetch, opacity: 1),
+                     transform: .translation(x, y), quad: Rect(0, 0, 10, 10), uv: Rect(0, 0, 10, 10))
+        }
+        let bounds = PixelRect(x: 0, y: 0, width: 10, height: 10)
+        // Pass 0 (a shadow's content) → 1 (its blur) drawn at (60, 60); pass 2 drawn at (0, 0);
+        // pass 3 fills the raster cache (always kept: later hits read it).
+        let passes = [
+            OffscreenPass(reasons: [.shadow], layer: 1, bounds: bounds, width: 10, height: 10, operation: .draw([solid(1, 0, 0)])),
+            OffscreenPass(reasons: [.shadow], layer: 1, bounds: bounds, width: 10, height: 10,
+                          operation: .blur(source: 0, sigma: 2, horizontal: true, tint: RGBA(0, 0, 0, 1), downsample: 1)),
+            OffscreenPass(reasons: [.groupOpacity], layer: 2, bounds: bounds, width: 10, height: 10, operation: .draw([solid(2, 0, 0)])),
+            OffscreenPass(reasons: [.rasterize], layer: 3, bounds: bounds, width: 10, height: 10,
+                          operation: .draw([solid(3, 0, 0)]), rasterCacheKey: 77),
+        ]
+        let plan = FramePlan(pixelWidth: 100, pixelHeight: 100, clearColor: .clear,
+                             items: [composite(1, 60, 60), composite(2, 0, 0), solid(5, 30, 30)], offscreenPasses: passes)
+        // Damage around (60, 60) only: the shadow's composite and its two passes, plus the cache store.
+        let near = plan.restricted(to: FrameDamage(rects: [PixelRect(x: 55, y: 55, width: 10, height: 10)]))
+        XCTAssertEqual(near.kept, [0, 1, 3])
+        XCTAssertEqual(near.plan.canvasItems, [composite(1, 60, 60)])
+        XCTAssertEqual(near.plan.offscreenPasses.map(\.layer), [1, 1, 3])
+        // Damage around (30, 30): the plain item; no pass but the cache store, renumbered to 0.
+        let plain = plan.restricted(to: FrameDamage(rects: [PixelRect(x: 32, y: 32, width: 2, height: 2)]))
+        XCTAssertEqual(plain.kept, [3])
+        XCTAssertEqual(plain.plan.canvasItems, [solid(5, 30, 30)])
+        // Damage on (0, 0)'s composite: pass 2 becomes pass 0 and the item follows it.
+        let group = plan.restricted(to: FrameDamage(rects: [PixelRect(x: 0, y: 0, width: 5, height: 5)]))
+        XCTAssertEqual(group.kept, [2, 3])
+        XCTAssertEqual(group.plan.canvasItems, [composite(0, 0, 0)])
+        XCTAssertEqual(group.plan.items, plan.items, "the logical items stay the plan's")
+    }
+}
+
+extension FrameDamageTests {
+    func testAFrameWithoutDamageThatFillsTheRasterCacheIsNotReused() {
+        let store = OffscreenPass(reasons: [.rasterize], layer: 3, bounds: PixelRect(x: 0, y: 0, width: 4, height: 4),
+                                  width: 4, height: 4, operation: .draw([solid(4, 0, 0, 4, 4)]), rasterCacheKey: 9)
+        let a = plan([solid(1, 10, 10, 20, 20)]), b = plan([solid(1, 10, 10, 20, 20)], passes: [store])
+        let d = FrameDamage.between(a, b)
+        XCTAssertTrue(d.isUnchanged, "no canvas pixel changes")
+        XCTAssertEqual(d.use, .reused)
+        XCTAssertEqual(d.use(executing: b), .damaged, "but the store must run")
+        XCTAssertEqual(d.use(executing: a), .reused)
+    }
+}

@@ -232,7 +232,7 @@ final class ReportFormatTests: XCTestCase {
         // Counters per frame, at the frame's start.
         let counters = evs.filter { $0["ph"] as? String == "C" }
         let names = Set(counters.compactMap { $0["name"] as? String })
-        XCTAssertEqual(names, ["shaded", "blended", "edge-blended", "overdraw", "offscreen", "draw", "uploaded", "texture memory"])
+        XCTAssertEqual(names, ["shaded", "blended", "edge-blended", "overdraw", "offscreen", "updated (Flash Updated Regions)", "draw", "uploaded", "texture memory"])
         for name in names {
             let series = counters.filter { $0["name"] as? String == name }
             XCTAssertEqual(series.count, report.frames.count, name)

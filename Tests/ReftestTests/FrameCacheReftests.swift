@@ -64,6 +64,24 @@ final class FrameCacheReftests: ReftestCase {
         XCTAssertEqual(uses, [.full, .full, .full, .reused, .reused])
     }
 
+    /// A layer moving over and under blurred layers: the damaged frames execute only the filter
+    /// passes the damage needs (renumbered), and give each frame alone.
+    func testMovingOverBlurredLayersEqualsEachFrameAlone() throws {
+        let json = scene(120, 80, scale: 1, """
+        {"name": "blurred", "frame": [10, 5, 40, 30], "backgroundColor": "#34C759",
+         "filters": [{"type": "gaussianBlur", "inputRadius": 4}, {"type": "colorSaturate", "inputAmount": 2}]},
+        {"name": "mover", "frame": [0, 20, 20, 20], "backgroundColor": "#007AFF",
+         "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 100,
+                         "duration": 0.1, "fillMode": "both"}]},
+        {"name": "far", "frame": [80, 50, 30, 25], "backgroundColor": "#FF9500",
+         "filters": [{"type": "gaussianBlur", "inputRadius": 2}]}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "frame-cache-blur.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.05, 0.1, 0.15, 0.2])
+        XCTAssertEqual(uses, [.full, .damaged, .damaged, .reused, .reused])
+    }
+
     func testMovingLayerAndAnimatedOpacityEqualEachFrameAlone() throws {
         let json = scene(120, 80, scale: 2, """
         {"name": "stripes", "frame": [0, 0, 120, 80], "backgroundColor": "#3366CC",

@@ -17,6 +17,10 @@ final class DecodingContext {
     /// Animations of decoded layers, keyed by the provisional id the layer decoder gave the layer.
     var pendingAnimations: [Int: [AnimationSpec]] = [:]
     var nextProvisionalID = 0
+    /// Image paths as written → their checked absolute path: a file shown by many layers is
+    /// resolved and checked once (a file system call each; most of decoding a scene of many
+    /// image layers).
+    var checkedImagePaths: [String: String] = [:]
 
     init(file: String, baseDirectory: String, limits: DecodingLimits = .standard) {
         self.file = file; self.baseDirectory = baseDirectory; self.limits = limits

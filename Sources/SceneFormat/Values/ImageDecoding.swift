@@ -38,6 +38,7 @@ extension DecodingContext {
             return ImageSource(origin: .data(bytes), location: here)
         }
         guard !s.isEmpty else { throw error(.invalidValue, v, "empty image path; use null for no contents") }
+        if let absolute = checkedImagePaths[s] { return ImageSource(origin: .file(absolute), location: here) }
         let absolute = resolvePath(s)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
@@ -47,6 +48,7 @@ extension DecodingContext {
         guard FileManager.default.isReadableFile(atPath: absolute) else {
             throw error(.missingFile, v, "image file '\(s)' is not readable (\(absolute))")
         }
+        checkedImagePaths[s] = absolute
         return ImageSource(origin: .file(absolute), location: here)
     }
 
