@@ -9,6 +9,7 @@ public enum LayerClass: String, CaseIterable, Sendable {
     case text = "CATextLayer"
     case replicator = "CAReplicatorLayer"
     case transform = "CATransformLayer"
+    case emitter = "CAEmitterLayer"
 }
 
 /// contentsGravity: where the contents image sits in the bounds (reference §1.7).

@@ -180,6 +180,21 @@ public struct Layer: Sendable {
         get { cold.storage.transitionState }
         _modify { yield &mutableCold.transitionState }
     }
+    public var emitter: EmitterProperties {
+        get { cold.storage.emitter }
+        _modify { yield &mutableCold.emitter }
+    }
+    /// Presentation only: the emitter's live particles at the presentation time (drawn in order).
+    public var particles: [Particle] {
+        get { cold.storage.particles }
+        _modify { yield &mutableCold.particles }
+    }
+    /// Presentation only (no scene key): a colour multiplied into the `contents` image's texels,
+    /// set by a CAReplicatorLayer's instanceColor (white = unchanged).
+    public var contentsTint: Color {
+        get { cold.storage.contentsTint }
+        _modify { yield &mutableCold.contentsTint }
+    }
 
     public init() {}
     public init(_ cls: LayerClass) { layerClass = cls }
@@ -254,6 +269,9 @@ struct ColdProperties: Sendable {
         var text: TextProperties = TextProperties()
         var replicator: ReplicatorProperties = ReplicatorProperties()
         var transitionState: TransitionState? = nil
+        var contentsTint: Color = .white
+        var emitter: EmitterProperties = EmitterProperties()
+        var particles: [Particle] = []
 }
 
 /// A copy-on-write box; `Layer` copies it only when a property in it is written and shared.

@@ -57,6 +57,7 @@ public enum BlendAnalysis {
         case .image(let index, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque { r.append(.imageAlpha) }
+            if Double(item.tint.a) < 1 - alphaTolerance { r.append(.translucentColor) }   // a particle's colour alpha
         case .offscreen(_, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             r.append(.imageAlpha)
