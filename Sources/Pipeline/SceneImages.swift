@@ -39,6 +39,8 @@ public struct SceneImages {
     public mutating func add(root: Layer) throws -> Int {
         var sources: [ImageSource] = []
         root.forEach { if let c = $0.contents, table[c.origin] == nil { sources.append(c) } }
+        // CAEmitterLayer cells' images (particles draw them).
+        root.forEach { l in if l.layerClass == .emitter { sources += l.emitter.cellContents.filter { table[$0.origin] == nil } } }
         var decoded = 0
         for s in sources where table[s.origin] == nil {
             let bitmap: Bitmap

@@ -18,6 +18,7 @@ struct LayerDecoder {
     /// Every key a layer of class `cls` accepts.
     static func keys(for cls: LayerClass) -> [String] {
         structuralKeys.map(\.key) + KeyPathTable.properties.filter { $0.layerClass == nil || $0.layerClass == cls }.map(\.name)
+            + (cls == .emitter ? EmitterLayerKeys.keys : [])
     }
 
     let ctx: DecodingContext
@@ -56,6 +57,8 @@ struct LayerDecoder {
                 continue
             case "name":
                 layer.name = try ctx.string(m.value)
+            case "emitterCells" where cls == .emitter, "preservesDepth" where cls == .emitter:
+                try EmitterLayerKeys.decode(m, into: &layer, ctx)
             default:
                 guard let property = KeyPathTable.property(named: m.key) else {
                     throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
@@ -73,6 +76,7 @@ struct LayerDecoder {
             }
         }
 
+        if cls == .emitter { try EmitterLayerKeys.check(layer, at: v, ctx) }
         // CALayer's bounds setter standardises a negative size (reference §1 "bounds").
         layer.bounds = layer.bounds.standardized
 

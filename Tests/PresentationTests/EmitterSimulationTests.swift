@@ -1,0 +1,162 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Animation
+
+/// CAEmitterLayer's particles (reference §2.5), hand-computed from birthRate, lifetime, beginTime
+/// and the closed-form motion p = p₀ + v·d·a + ½·acc·a².
+final class EmitterSimulationTests: XCTestCase {
+    /// An emitter with one cell `spark` (contents spark.png) and the given cell/layer keys.
+    func emitter(_ cell: String, layer: String = "") throws -> PresentationTimeline {
+        let extra = layer.isEmpty ? "" : ", " + layer
+        return try sceneTimeline(#"{"class": "CAEmitterLayer", "name": "e", "frame": [0, 0, 100, 100]"# + extra
+            + #", "emitterCells": [{"name": "spark", "contents": "assets/spark.png", "# + cell + "}]}")
+    }
+
+    func particles(_ t: PresentationTimeline, at time: Double) throws -> [Particle] {
+        try XCTUnwrap(find("e", t.presentation(at: time))).particles
+    }
+
+    func testCountsFollowBirthRateAndLifetime() throws {
+        // One particle per 1/10 s slot: by t = 0.5, 5 are born (slot 5 starts at 0.5 exactly); at
+        // steady state those born in the last 2 s are alive: 10 × 2 = 20.
+        let t = try emitter(#""birthRate": 10, "lifetime": 2"#)
+        XCTAssertEqual(try particles(t, at: 0).count, 0)
+        XCTAssertEqual(try particles(t, at: 0.5).count, 5)
+        XCTAssertEqual(try particles(t, at: 1).count, 10)
+        XCTAssertEqual(try particles(t, at: 5).count, 20)
+        XCTAssertEqual(try particles(t, at: 9).count, 20)
+    }
+
+    func testLayerMultipliersScaleBirthRateAndLifetime() throws {
+        // birthRate 10 × 2 = 20 per second, lifetime 2 × 0.5 = 1 s: 10 at 0.5 s, 20 at steady state.
+        let t = try emitter(#""birthRate": 10, "lifetime": 2"#, layer: #""birthRate": 2, "lifetime": 0.5"#)
+        XCTAssertEqual(try particles(t, at: 0.5).count, 10)
+        XCTAssertEqual(try particles(t, at: 4).count, 20)
+    }
+
+    func testCellBeginTimeAndDurationBoundTheEmission() throws {
+        // Emits from 1 s for 1 s at 10/s, each particle living 3 s: none before 1 s, 5 at 1.5 s,
+        // all 10 from 2 s until the first dies (born in [1, 1.1), dies in [4, 4.1)), none after 5 s.
+        let t = try emitter(#""birthRate": 10, "lifetime": 3, "beginTime": 1, "duration": 1"#)
+        XCTAssertEqual(try particles(t, at: 0.9).count, 0)
+        XCTAssertEqual(try particles(t, at: 1.5).count, 5)
+        XCTAssertEqual(try particles(t, at: 3.5).count, 10)
+        XCTAssertEqual(try particles(t, at: 5.1).count, 0)
+    }
+
+    func testMotionOfAParticleWithZeroRangesIsClosedForm() throws {
+        // v = 100 pt/s at longitude π/3 (y down: down and to the right), yAcceleration 20, from
+        // emitterPosition (30, 40): x = 30 + 50·a, y = 40 + 86.6025·a + 10·a².
+        let t = try emitter(#""birthRate": 4, "lifetime": 10, "velocity": 100, "emissionLongitude": 1.0471975511965976, "yAcceleration": 20"#,
+                            layer: #""emitterPosition": [30, 40]"#)
+        let ps = try particles(t, at: 1.25)
+        XCTAssertEqual(ps.count, 5)
+        for p in ps {
+            let a = p.age
+            XCTAssertEqual(a, 1.25 - p.birthTime, accuracy: 1e-12)
+            XCTAssertEqual(p.position.x, 30 + 50 * a, accuracy: 1e-9)
+            XCTAssertEqual(p.position.y, 40 + 100 * 3.0.squareRoot() / 2 * a + 10 * a * a, accuracy: 1e-9)
+            XCTAssertEqual(p.z, 0)
+        }
+        // Particle i is born in its slot [i/4, (i+1)/4): the oldest is between 1.0 and 1.25 s old.
+        let oldest = try XCTUnwrap(ps.map(\.age).max())
+        XCTAssertGreaterThan(oldest, 1.0); XCTAssertLessThanOrEqual(oldest, 1.25)
+    }
+
+    func testSpinScaleAndColourSpeeds() throws {
+        // angle = spin × layer.spin × a; scale = layer.scale × (scale + scaleSpeed·a);
+        // alpha = 1 − 0.25·a; red = 0.5 + 0.1·a; green stays 0.2.
+        let t = try emitter(#""birthRate": 2, "lifetime": 10, "spin": 1.5, "scale": 0.5, "scaleSpeed": 0.25, "color": [0.5, 0.2, 1, 1], "alphaSpeed": -0.25, "redSpeed": 0.1"#,
+                            layer: #""spin": 2, "scale": 3"#)
+        let ps = try particles(t, at: 3)
+        XCTAssertEqual(ps.count, 6)
+        for p in ps {
+            XCTAssertEqual(p.angle, 3 * p.age, accuracy: 1e-12)
+            XCTAssertEqual(p.scale, 3 * (0.5 + 0.25 * p.age), accuracy: 1e-12)
+            XCTAssertEqual(p.color.alpha, 1 - 0.25 * p.age, accuracy: 1e-12)
+            XCTAssertEqual(p.color.red, 0.5 + 0.1 * p.age, accuracy: 1e-12)
+            XCTAssertEqual(p.color.green, 0.2, accuracy: 1e-12)
+            XCTAssertEqual(p.color.blue, 1)
+        }
+    }
+
+    func testRangesStayWithinMeanPlusOrMinusHalfTheRange() throws {
+        let t = try emitter(#""birthRate": 50, "lifetime": 100, "velocity": 10, "velocityRange": 4, "scale": 1, "scaleRange": 0.5, "redRange": 0.2, "color": [0.5, 0.5, 0.5, 1]"#)
+        let ps = try particles(t, at: 4)
+        XCTAssertEqual(ps.count, 200)
+        for p in ps {
+            let speed = hypot(p.position.x, p.position.y) / p.age     // from (0, 0), no acceleration
+            if p.age > 0.01 { XCTAssertTrue((8 - 1e-9)...(12 + 1e-9) ~= speed, "\(speed)") }
+            XCTAssertTrue(0.75...1.25 ~= p.scale)
+            XCTAssertTrue(0.4...0.6 ~= p.color.red)
+        }
+        // The draws differ between particles (a hash per particle, not one value for all).
+        XCTAssertGreaterThan(Set(ps.map(\.scale)).count, 190)
+    }
+
+    func testStatelessInTimeAndSeeded() throws {
+        let t = try emitter(#""birthRate": 30, "lifetime": 2, "velocity": 50, "velocityRange": 20, "emissionRange": 3.14"#)
+        // Any order, any number of times: the same particles.
+        let late = try particles(t, at: 3)
+        _ = try particles(t, at: 1); _ = try particles(t, at: 7)
+        XCTAssertEqual(try particles(t, at: 3), late)
+        // Another seed draws other values.
+        let other = try emitter(#""birthRate": 30, "lifetime": 2, "velocity": 50, "velocityRange": 20, "emissionRange": 3.14"#, layer: #""seed": 7"#)
+        XCTAssertNotEqual(try particles(other, at: 3).map(\.position), late.map(\.position))
+    }
+
+    func testLayerBirthRateZeroStopsEmission() throws {
+        let t = try emitter(#""birthRate": 10, "lifetime": 2"#, layer: #""birthRate": 0"#)
+        XCTAssertEqual(try particles(t, at: 1).count, 0)
+    }
+
+    func testSubCellsAreEmittedByEachParticle() throws {
+        // Two rockets (2/s for 1 s), moving right at 10 pt/s from (50, 50); each emits trails at
+        // 4/s for 0.5 s (exactly 2: slots 0 and 1 of [τ, τ + 0.5)) that stay where they were born
+        // (velocity 0) and live 100 s. At t = 2: 2 rockets + 4 trails. Trails carry contentsScale 2
+        // to tell them apart; each is born on its rocket's path within 0.5 s of it: x in [50, 55].
+        let t = try sceneTimeline(#"""
+        {"class": "CAEmitterLayer", "name": "e", "frame": [0, 0, 100, 100], "emitterPosition": [50, 50],
+         "emitterCells": [{"name": "rocket", "contents": "assets/spark.png", "birthRate": 2, "duration": 1, "lifetime": 10, "velocity": 10,
+           "emitterCells": [{"name": "trail", "contents": "assets/spark.png", "contentsScale": 2, "birthRate": 4, "duration": 0.5, "lifetime": 100}]}]}
+        """#)
+        let ps = try particles(t, at: 2)
+        let rockets = ps.filter { $0.contentsScale == 1 }, trails = ps.filter { $0.contentsScale == 2 }
+        XCTAssertEqual(rockets.count, 2)
+        XCTAssertEqual(trails.count, 4)
+        for r in rockets { XCTAssertEqual(r.position.x, 50 + 10 * r.age, accuracy: 1e-9) }
+        for s in trails {
+            XCTAssertTrue((50 - 1e-9)...(55 + 1e-9) ~= s.position.x, "\(s.position)")
+            XCTAssertEqual(s.position.y, 50, accuracy: 1e-9)
+        }
+        // Unordered: each cell's own particles (oldest first), then its sub-cells'.
+        XCTAssertEqual(ps.prefix(2).map(\.contentsScale), [1, 1])
+    }
+
+    func testEstimatedParticles() {
+        var e = EmitterProperties()
+        var c = EmitterCell(); c.birthRate = 10; c.lifetime = 2; c.lifetimeRange = 1
+        var sub = EmitterCell(); sub.birthRate = 4; sub.lifetime = 0.5; sub.duration = 1
+        c.emitterCells = [sub]
+        e.emitterCells = [c]
+        // Parents: 10/s × 2.5 s = 25; sub: 10 parents/s × 1 s window × 4/s = 40 births/s × 0.5 s = 20.
+        XCTAssertEqual(EmitterSimulation.estimatedParticles(e), 45, accuracy: 1e-9)
+        e.birthRate = 2
+        // Layer birthRate multiplies every cell's: 50 parents; sub: 20/s × 1 × 8 × 0.5 = 80.
+        XCTAssertEqual(EmitterSimulation.estimatedParticles(e), 130, accuracy: 1e-9)
+    }
+
+    func testRenderModesOrderParticles() throws {
+        let oldestLast = try emitter(#""birthRate": 10, "lifetime": 5, "zAcceleration": 1, "velocity": 3, "emissionRange": 6"#,
+                                     layer: #""renderMode": "oldestLast""#)
+        let a = try particles(oldestLast, at: 2).map(\.birthTime)
+        XCTAssertEqual(a, a.sorted(by: >))
+        let oldestFirst = try emitter(#""birthRate": 10, "lifetime": 5"#, layer: #""renderMode": "oldestFirst""#)
+        let b = try particles(oldestFirst, at: 2).map(\.birthTime)
+        XCTAssertEqual(b, b.sorted())
+        let backToFront = try emitter(#""birthRate": 10, "lifetime": 5, "velocity": 30, "emissionRange": 6"#, layer: #""renderMode": "backToFront""#)
+        let z = try particles(backToFront, at: 2).map(\.z)
+        XCTAssertEqual(z, z.sorted())
+    }
+}
