@@ -7,7 +7,7 @@ import Animation
 struct LayerDecoder {
     /// Keys of a layer object that are not properties in `KeyPathTable`, with their schema tooltips.
     static let structuralKeys: [(key: String, summary: String)] = [
-        ("class", "The Core Animation class: CALayer (default), CAShapeLayer, CAGradientLayer, CATextLayer, CAReplicatorLayer or CATransformLayer."),
+        ("class", "The Core Animation class: CALayer (default), CAShapeLayer, CAGradientLayer, CATextLayer, CAReplicatorLayer, CATransformLayer or CAEmitterLayer."),
         ("name", "Names the layer in reports and transactions; a name a transaction refers to must be unique."),
         ("frame", "Convenience [x, y, width, height], applied as setFrame: after the other geometry and before the transform (sets bounds.size and position)."),
         ("mask", "A layer whose alpha masks this layer (in this layer's coordinate space)."),
