@@ -87,3 +87,61 @@ extension EmitterCell {
         set { color = newValue ?? .white }
     }
 }
+
+/// Key paths into a CAEmitterLayer's cells: `emitterCells.NAME.KEY`, and through sub-cells
+/// `emitterCells.NAME.emitterCells.SUB.KEY` (Core Animation's KVC addresses cells by `name`).
+/// Such a key path resolves to a synthesised `LayerProperty` of CAEmitterLayer whose accessors
+/// find the first cell with that name (depth-first in array order) at each level. A name no cell
+/// has reads the property's default and writes nothing. Changing one in a transaction adds no
+/// implicit animation (caprof's reading: CALayer's default actions cover its own keys only).
+extension EmitterCellKeyPaths {
+    /// The cell names along the path and the cell property, or nil when `keyPath` is not of this form.
+    static func parse(_ keyPath: String) -> (names: [String], property: EmitterCellProperty)? {
+        let parts = keyPath.split(separator: ".", omittingEmptySubsequences: false).map(String.init)
+        guard parts.count >= 3, parts.count % 2 == 1 else { return nil }
+        var names: [String] = []
+        var i = 0
+        while i < parts.count - 1 {
+            guard parts[i] == "emitterCells", !parts[i + 1].isEmpty else { return nil }
+            names.append(parts[i + 1])
+            i += 2
+        }
+        guard let property = property(named: parts[parts.count - 1]) else { return nil }
+        return (names, property)
+    }
+
+    /// The key path resolved, with the cell property's type.
+    public static func resolve(_ keyPath: String) -> ResolvedKeyPath? {
+        guard let (_, p) = parse(keyPath) else { return nil }
+        return ResolvedKeyPath(keyPath: keyPath, property: keyPath, field: nil, valueType: p.valueType)
+    }
+
+    /// The synthesised layer property of a cell key path (see above).
+    public static func layerProperty(forKeyPath keyPath: String) -> LayerProperty? {
+        guard let (names, p) = parse(keyPath) else { return nil }
+        return LayerProperty(
+            name: keyPath, valueType: p.valueType, nullable: p.nullable, layerClass: .emitter, animatable: p.animatable,
+            implicitAction: .none, domain: p.domain, summary: p.summary,
+            get: { layer in
+                guard let cell = find(names[...], in: layer.emitter.emitterCells) else { return p.get(EmitterCell()) }
+                return p.get(cell)
+            },
+            set: { layer, value in
+                var probe = EmitterCell()
+                guard p.set(&probe, value) else { return false }   // the wrong type: refused
+                _ = update(names[...], in: &layer.emitter.emitterCells) { _ = p.set(&$0, value) }
+                return true
+            })
+    }
+
+    static func find(_ names: ArraySlice<String>, in cells: [EmitterCell]) -> EmitterCell? {
+        guard let first = names.first, let cell = cells.first(where: { $0.name == first }) else { return nil }
+        return names.count == 1 ? cell : find(names.dropFirst(), in: cell.emitterCells)
+    }
+
+    static func update(_ names: ArraySlice<String>, in cells: inout [EmitterCell], _ body: (inout EmitterCell) -> Void) -> Bool {
+        guard let first = names.first, let i = cells.firstIndex(where: { $0.name == first }) else { return false }
+        if names.count == 1 { body(&cells[i]); return true }
+        return update(names.dropFirst(), in: &cells[i].emitterCells, body)
+    }
+}

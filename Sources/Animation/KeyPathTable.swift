@@ -87,7 +87,9 @@ public struct ResolvedKeyPath: Hashable, Sendable, CustomStringConvertible {
     public let valueType: ValueType
     public var description: String { keyPath }
     /// The table entry of the root property.
-    public var layerProperty: LayerProperty { KeyPathTable.property(named: property)! }
+    public var layerProperty: LayerProperty {
+        KeyPathTable.property(named: property) ?? EmitterCellKeyPaths.layerProperty(forKeyPath: property)!
+    }
 }
 
 public enum KeyPathTable {
@@ -203,6 +205,7 @@ public enum KeyPathTable {
         } else {
             root = Substring(keyPath); rest = nil
         }
+        if root == "emitterCells" { return EmitterCellKeyPaths.resolve(keyPath) }
         guard let prop = byName[String(root)] else { return nil }
         guard let rest else {
             return ResolvedKeyPath(keyPath: keyPath, property: prop.name, field: nil, valueType: prop.valueType)

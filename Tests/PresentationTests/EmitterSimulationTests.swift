@@ -159,4 +159,30 @@ final class EmitterSimulationTests: XCTestCase {
         let z = try particles(backToFront, at: 2).map(\.z)
         XCTAssertEqual(z, z.sorted())
     }
+
+    func testCellKeyPathsAnimate() throws {
+        // emitterCells.spark.birthRate held at 20 for 10 s: 10 born by 0.5 s instead of 5; a
+        // sub-cell's velocity through emitterCells.spark.emitterCells.trail.velocity.
+        let t = try sceneTimeline(#"""
+        {"class": "CAEmitterLayer", "name": "e", "frame": [0, 0, 100, 100],
+         "emitterCells": [{"name": "spark", "contents": "assets/spark.png", "birthRate": 10, "lifetime": 10,
+           "emitterCells": [{"name": "trail", "birthRate": 1}]}],
+         "animations": [
+           {"class": "CABasicAnimation", "keyPath": "emitterCells.spark.birthRate", "fromValue": 20, "toValue": 20, "duration": 10},
+           {"class": "CABasicAnimation", "keyPath": "emitterCells.spark.emitterCells.trail.velocity", "fromValue": 0, "toValue": 100, "duration": 1, "timingFunction": "linear"},
+           {"class": "CABasicAnimation", "keyPath": "emitterCells.nobody.birthRate", "fromValue": 0, "toValue": 100, "duration": 1}]}
+        """#)
+        XCTAssertEqual(try particles(t, at: 0.5).count, 10)
+        let e = try XCTUnwrap(find("e", t.presentation(at: 0.25)))
+        XCTAssertEqual(e.emitter.emitterCells[0].birthRate, 20)
+        XCTAssertEqual(e.emitter.emitterCells[0].emitterCells[0].velocity, 25, accuracy: 1e-9)
+        // The model is untouched; after the animations, the model values.
+        XCTAssertEqual(try particles(t, at: 10.5).count, 10 * 10)
+        let resolved = try XCTUnwrap(KeyPathTable.resolve("emitterCells.spark.birthRate"))
+        XCTAssertEqual(resolved.valueType, .number)
+        XCTAssertEqual(resolved.layerProperty.layerClass, .emitter)
+        XCTAssertNil(KeyPathTable.resolve("emitterCells.spark.bogus"))
+        XCTAssertNil(KeyPathTable.resolve("emitterCells.spark"))
+        XCTAssertNil(KeyPathTable.resolve("emitterCells..birthRate"))
+    }
 }

@@ -88,4 +88,19 @@ final class EmitterDecodingTests: XCTestCase {
         assertSceneError(sceneJSON(root: #"{"class": "CAEmitterLayer", "emitterCells": ["# + nested + "]}"),
                          .limitExceeded, pointer: pointer, message: "SceneLimits.maxEmitterCellDepth")
     }
+
+    func testCellKeyPathsInAnimationsAndTransactions() throws {
+        let doc = try decodeScene(sceneJSON(root: #"""
+        {"class": "CAEmitterLayer", "name": "e", "emitterCells": [{"name": "spark", "birthRate": 5}],
+         "animations": [{"class": "CABasicAnimation", "keyPath": "emitterCells.spark.lifetime", "toValue": 3}]}
+        """#, extra: #", "transactions": [{"time": 1, "set": [{"layer": "e", "keyPath": "emitterCells.spark.birthRate", "value": 9}]}]"#))
+        XCTAssertEqual(doc.animations.values.first?.first?.keyPath?.keyPath, "emitterCells.spark.lifetime")
+        // On another class, a located error; an unknown cell key, an unknown key path with its place.
+        assertSceneError(sceneJSON(root: #"{"animations": [{"class": "CABasicAnimation", "keyPath": "emitterCells.spark.birthRate", "toValue": 1}]}"#),
+                         .invalidValue, pointer: "/root/animations/0/keyPath", message: "is a CAEmitterLayer property")
+        assertSceneError(sceneJSON(root: #"{"class": "CAEmitterLayer", "animations": [{"class": "CABasicAnimation", "keyPath": "emitterCells.spark.birthrate", "toValue": 1}]}"#),
+                         .invalidValue, pointer: "/root/animations/0/keyPath", message: "unknown key path")
+        assertSceneError(sceneJSON(root: #"{"class": "CAEmitterLayer", "animations": [{"class": "CABasicAnimation", "keyPath": "emitterCells.spark.birthRate", "toValue": "many"}]}"#),
+                         .wrongType, pointer: "/root/animations/0/toValue")
+    }
 }
