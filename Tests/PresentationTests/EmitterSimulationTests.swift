@@ -185,4 +185,56 @@ final class EmitterSimulationTests: XCTestCase {
         XCTAssertNil(KeyPathTable.resolve("emitterCells.spark"))
         XCTAssertNil(KeyPathTable.resolve("emitterCells..birthRate"))
     }
+
+    /// Birth positions (velocity 0, so a particle stays where it was born) on each documented
+    /// shape: centred on emitterPosition (100, 50), size [40, 20], depth 10.
+    func positions(_ shape: String, _ mode: String) throws -> [(x: Double, y: Double, z: Double)] {
+        let t = try emitter(#""birthRate": 200, "lifetime": 10"#,
+                            layer: #""emitterPosition": [100, 50], "emitterSize": [40, 20], "emitterDepth": 10, "emitterZPosition": 0, "emitterShape": ""# + shape + #"", "emitterMode": ""# + mode + #"""#)
+        let ps = try particles(t, at: 1)
+        XCTAssertEqual(ps.count, 200)
+        return ps.map { ($0.position.x - 100, $0.position.y - 50, $0.z) }
+    }
+
+    func testBirthPositionsFollowEmitterShapeAndMode() throws {
+        let e = 1e-9
+        XCTAssertTrue(try positions("point", "volume").allSatisfy { $0 == (0, 0, 0) })
+        // A line spans emitterSize.width along x.
+        let line = try positions("line", "outline")
+        XCTAssertTrue(line.allSatisfy { abs($0.x) <= 20 + e && $0.y == 0 && $0.z == 0 })
+        XCTAssertTrue(try positions("line", "points").allSatisfy { abs(abs($0.x) - 20) < e && $0.y == 0 })
+        // Rectangle: corners, perimeter, area.
+        XCTAssertTrue(try positions("rectangle", "points").allSatisfy { abs(abs($0.x) - 20) < e && abs(abs($0.y) - 10) < e })
+        XCTAssertTrue(try positions("rectangle", "outline").allSatisfy { (abs(abs($0.x) - 20) < e && abs($0.y) <= 10 + e) || (abs(abs($0.y) - 10) < e && abs($0.x) <= 20 + e) })
+        let area = try positions("rectangle", "surface")
+        XCTAssertTrue(area.allSatisfy { abs($0.x) <= 20 && abs($0.y) <= 10 && $0.z == 0 })
+        XCTAssertTrue(area.contains { abs($0.x) < 15 && abs($0.y) < 7 }, "inside, not only on the edges")
+        // Cuboid (CAEmitterLayer.h: corners at position ∓ (w/2, h/2, depth/2)): inside the box,
+        // and on its faces for surface.
+        let box = try positions("cuboid", "volume")
+        XCTAssertTrue(box.allSatisfy { abs($0.x) <= 20 && abs($0.y) <= 10 && abs($0.z) <= 5 })
+        XCTAssertTrue(box.contains { abs($0.z) < 4 } && box.contains { abs($0.z) > 1 }, "spread through the depth")
+        XCTAssertTrue(try positions("cuboid", "surface").allSatisfy { abs(abs($0.x) - 20) < e || abs(abs($0.y) - 10) < e || abs(abs($0.z) - 5) < e })
+        XCTAssertTrue(try positions("cuboid", "points").allSatisfy { abs(abs($0.x) - 20) < e && abs(abs($0.y) - 10) < e && abs(abs($0.z) - 5) < e })
+        // Circle of radius emitterSize.width (CAEmitterLayer.h), not width/2: its circumference, its disc.
+        XCTAssertTrue(try positions("circle", "outline").allSatisfy { abs(hypot($0.x, $0.y) - 40) < 1e-9 && $0.z == 0 })
+        let disc = try positions("circle", "surface")
+        XCTAssertTrue(disc.allSatisfy { hypot($0.x, $0.y) <= 40 + e && $0.z == 0 })
+        XCTAssertTrue(disc.contains { hypot($0.x, $0.y) < 30 }, "inside the disc, not only on its rim")
+        // Sphere of radius emitterSize.width: its surface, its ball.
+        XCTAssertTrue(try positions("sphere", "surface").allSatisfy { abs(($0.x * $0.x + $0.y * $0.y + $0.z * $0.z).squareRoot() - 40) < 1e-9 })
+        XCTAssertTrue(try positions("sphere", "volume").allSatisfy { ($0.x * $0.x + $0.y * $0.y + $0.z * $0.z).squareRoot() <= 40 + e })
+    }
+
+    func testEmissionConeStaysWithinHalfTheRange() throws {
+        // emissionRange 1 rad around longitude 0: every direction within 0.5 rad of +x, full speed.
+        let t = try emitter(#""birthRate": 100, "lifetime": 10, "velocity": 10, "emissionRange": 1"#)
+        for p in try particles(t, at: 2) where p.age > 0.01 {
+            let v = (x: p.position.x / p.age, y: p.position.y / p.age, z: p.z / p.age)
+            XCTAssertEqual((v.x * v.x + v.y * v.y + v.z * v.z).squareRoot(), 10, accuracy: 1e-9)
+            XCTAssertLessThanOrEqual(acos(min(1, v.x / 10)), 0.5 + 1e-9)
+        }
+        // The cone is filled, not only its axis: some directions are more than 0.25 rad off +x.
+        XCTAssertTrue(try particles(t, at: 2).contains { $0.age > 0.01 && acos(min(1, $0.position.x / $0.age / 10)) > 0.25 })
+    }
 }

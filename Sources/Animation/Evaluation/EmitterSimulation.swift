@@ -21,7 +21,7 @@ import LayerModel
 ///   π/2 points down the screen), raised by emissionLatitude toward +z; emissionRange is the full
 ///   angle of a cone around it, d uniform over the cone's solid angle (caprof's reading of
 ///   "a cone around the emission angle").
-/// - **Birth position** (`EmitterShape+Position.swift`): emitterShape × emitterMode around
+/// - **Birth position** (`EmitterGeometry`): emitterShape × emitterMode around
 ///   (emitterPosition, emitterZPosition), sized by emitterSize and emitterDepth.
 /// - **Order** (renderMode): unordered and additive draw cells in order, each cell's particles
 ///   oldest first, then its sub-cells'; oldestFirst by birth time (oldest at the back), oldestLast
