@@ -28,6 +28,37 @@ final class EmitterSimulationTests: XCTestCase {
         XCTAssertEqual(try particles(t, at: 9).count, 20)
     }
 
+    func testCountsWithALifetimeRange() throws {
+        // lifetime 2 ± 1 (uniform in [1, 3]) at 10/s: at 0.5 s all 5 born are alive (none can die
+        // before 1 s); at 10 s those born in the last 1 s (slots 90…99) are surely alive, none born
+        // more than 3 s ago is, so 10…30 are alive, and the range shows: some outlive 2 s.
+        let t = try emitter(#""birthRate": 10, "lifetime": 2, "lifetimeRange": 2"#)
+        XCTAssertEqual(try particles(t, at: 0).count, 0)
+        XCTAssertEqual(try particles(t, at: 0.5).count, 5)
+        let ps = try particles(t, at: 10)
+        XCTAssertTrue((10...30).contains(ps.count), "\(ps.count)")
+        XCTAssertEqual(ps.filter { $0.age <= 1 }.count, 10)
+        XCTAssertTrue(ps.allSatisfy { $0.age < 3 })
+        XCTAssertTrue(ps.contains { $0.age > 2 }, "no particle outlives the mean lifetime: the range is ignored")
+    }
+
+    func testAnimatedBirthRateCountsFollowTheRateAtTheFrame() throws {
+        // birthRate 10 → 30 linearly over 10 s, lifetime 1. Properties are read at the frame's time
+        // (docs/scene-format.md), so at steady state rate(t) × lifetime are alive: at t = 2 the rate
+        // is 14 (slots 14…27 fall in (1, 2]), at t = 5 it is 20 (slots 80…99 in (4, 5]); after the
+        // animation the model's 10.
+        let t = try sceneTimeline(#"""
+        {"class": "CAEmitterLayer", "name": "e", "frame": [0, 0, 100, 100],
+         "emitterCells": [{"name": "spark", "contents": "assets/spark.png", "birthRate": 10, "lifetime": 1}],
+         "animations": [{"class": "CABasicAnimation", "keyPath": "emitterCells.spark.birthRate", "fromValue": 10, "toValue": 30,
+                         "duration": 10, "timingFunction": "linear"}]}
+        """#)
+        XCTAssertEqual(try particles(t, at: 0).count, 0)
+        XCTAssertEqual(try particles(t, at: 2).count, 14)
+        XCTAssertEqual(try particles(t, at: 5).count, 20)
+        XCTAssertEqual(try particles(t, at: 12).count, 10)
+    }
+
     func testLayerMultipliersScaleBirthRateAndLifetime() throws {
         // birthRate 10 × 2 = 20 per second, lifetime 2 × 0.5 = 1 s: 10 at 0.5 s, 20 at steady state.
         let t = try emitter(#""birthRate": 10, "lifetime": 2"#, layer: #""birthRate": 2, "lifetime": 0.5"#)
