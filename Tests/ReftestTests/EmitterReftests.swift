@@ -58,12 +58,18 @@ final class EmitterReftests: ReftestCase {
                 "emitterCells": [{"contents": "\(uri)", "birthRate": 4, "lifetime": 10, "color": [0.3, 0.2, 0.1, 1]}]}]}}
             """
         }
-        let additive = image(try Self.renderer.render(try document(scene("additive")), at: 1))
+        let additiveFrame = try Self.renderer.render(try document(scene("additive")), at: 1)
+        // The plan decides the blend: each of the 4 particles is drawn with plus, as one draw.
+        XCTAssertEqual(additiveFrame.plan.items.map(\.blend), Array(repeating: .plus, count: 4))
+        XCTAssertEqual(additiveFrame.stats.drawCalls, 1)
+        let additive = image(additiveFrame)
         assertPixel(additive, 50, 50, [255, 204, 102, 255], tolerance: 2)
         assertPixel(additive, 45, 54, [255, 204, 102, 255], tolerance: 2)
         XCTAssertEqual(additive.pixel(44, 50), [0, 0, 0, 255])
         XCTAssertEqual(additive.pixel(55, 50), [0, 0, 0, 255])
-        let unordered = image(try Self.renderer.render(try document(scene("unordered")), at: 1))
+        let unorderedFrame = try Self.renderer.render(try document(scene("unordered")), at: 1)
+        XCTAssertEqual(unorderedFrame.plan.items.map(\.blend), Array(repeating: .sourceOver, count: 4))
+        let unordered = image(unorderedFrame)
         assertPixel(unordered, 50, 50, [77, 51, 26, 255], tolerance: 1)
     }
 
@@ -79,5 +85,20 @@ final class EmitterReftests: ReftestCase {
         let f = try Self.renderer.render(doc, at: 2)
         XCTAssertEqual(f.plan.items.count, 5000)
         XCTAssertEqual(f.stats.drawCalls, 1)
+    }
+
+    func testTwoCellsWithDifferentImagesAreTwoDrawCalls() throws {
+        // 2500 + 2500 live particles (birthRate 2500 × lifetime 1 each, at t = 2): one instanced
+        // draw per cell, not one per particle and not one for all (the images differ).
+        let doc = try document("""
+        {"caprof": 1, "canvas": {"width": 100, "height": 100},
+         "root": {"frame": [0, 0, 100, 100], "sublayers": [
+           {"class": "CAEmitterLayer", "frame": [0, 0, 100, 100], "emitterPosition": [50, 50],
+            "emitterCells": [{"contents": "assets/spark.png", "birthRate": 2500, "lifetime": 1, "velocity": 30, "emissionRange": 6.283185307179586},
+                             {"contents": "\(try whiteImage(4, 4))", "birthRate": 2500, "lifetime": 1, "velocity": 30, "emissionRange": 6.283185307179586}]}]}}
+        """)
+        let f = try Self.renderer.render(doc, at: 2)
+        XCTAssertEqual(f.plan.items.count, 5000)
+        XCTAssertEqual(f.stats.drawCalls, 2)
     }
 }
