@@ -1,6 +1,7 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
-// An image (premultiplied RGBA8, sRGB-encoded, read without conversion) times opacity and coverage.
+// An image (premultiplied RGBA8, sRGB-encoded, read without conversion) times the paint (the
+// premultiplied tint times opacity: (o, o, o, o) untinted) and coverage.
 #include "draw_record.glsl"
 #include "corners.glsl"
 #include "coverage.glsl"
@@ -26,7 +27,7 @@ void main() {
         // uniform control flow and the implicit derivatives are defined.
         texel = texture(image, vUV / vec2(vTexel.xy + 1));
     }
-    float alpha = vPaint.x;
-    if (HAS_SHAPE || HAS_INNER || CLIP_COUNT > 0) alpha *= itemCoverage();
-    outColor = texel * alpha;
+    vec4 paint = vPaint;
+    if (HAS_SHAPE || HAS_INNER || CLIP_COUNT > 0) paint *= itemCoverage();
+    outColor = texel * paint;
 }

@@ -88,7 +88,8 @@ public struct ResolvedKeyPath: Hashable, Sendable, CustomStringConvertible {
     public var description: String { keyPath }
     /// The table entry of the root property.
     public var layerProperty: LayerProperty {
-        KeyPathTable.property(named: property) ?? FilterKeyPaths.property(named: property)!   // filters.NAME.INPUT
+        KeyPathTable.property(named: property) ?? FilterKeyPaths.property(named: property)   // filters.NAME.INPUT
+            ?? EmitterCellKeyPaths.layerProperty(forKeyPath: property)!                     // emitterCells.NAME.KEY
     }
 }
 
@@ -176,6 +177,20 @@ public enum KeyPathTable {
         p("instanceBlueOffset", .number, \.replicator.instanceBlueOffset, .replicator, animatable: true, "Added to the blue multiplier of each successive instance."),
         p("instanceAlphaOffset", .number, \.replicator.instanceAlphaOffset, .replicator, animatable: true, "Added to the alpha multiplier of each successive instance."),
         p("preservesDepth", .bool, \.replicator.preservesDepth, .replicator, animatable: false, "Keep instances in 3D (as a CATransformLayer) instead of flattening."),
+        // CAEmitterLayer (emitterCells and preservesDepth are read by the layer decoder)
+        p("birthRate", .number, \.emitter.birthRate, .emitter, animatable: true, "Multiplies every cell's birthRate; default 1."),
+        p("lifetime", .number, \.emitter.lifetime, .emitter, animatable: true, "Multiplies every cell's lifetime; default 1."),
+        p("velocity", .number, \.emitter.velocity, .emitter, animatable: true, "Multiplies every cell's velocity; default 1."),
+        p("scale", .number, \.emitter.scale, .emitter, animatable: true, "Multiplies every cell's scale; default 1."),
+        p("spin", .number, \.emitter.spin, .emitter, animatable: true, "Multiplies every cell's spin; default 1."),
+        p("seed", .integer, \.emitter.seed, .emitter, animatable: false, domain: NumberDomain(minimum: 0, maximum: 4_294_967_295), "Seed of the particles' random numbers (0…2³²−1); default 0."),
+        p("emitterPosition", .point, \.emitter.emitterPosition, .emitter, animatable: true, "Centre of the emitter shape, in the layer's coordinates."),
+        p("emitterZPosition", .number, \.emitter.emitterZPosition, .emitter, animatable: true, "z of the emitter shape's centre."),
+        p("emitterSize", .size, \.emitter.emitterSize, .emitter, animatable: true, "Size of the emitter shape (a circle's or sphere's radius is its width)."),
+        p("emitterDepth", .number, \.emitter.emitterDepth, .emitter, animatable: true, "Depth of a cuboid emitter shape."),
+        e("emitterShape", \.emitter.emitterShape, .emitter, animatable: false, "point (default), line, rectangle, circle, cuboid or sphere."),
+        e("emitterMode", \.emitter.emitterMode, .emitter, animatable: false, "volume (default), points, outline or surface."),
+        e("renderMode", \.emitter.renderMode, .emitter, animatable: false, "unordered (default), oldestFirst, oldestLast, backToFront or additive."),
     ]
 
     private static let byName: [String: LayerProperty] = Dictionary(uniqueKeysWithValues: properties.map { ($0.name, $0) })
@@ -192,6 +207,7 @@ public enum KeyPathTable {
             root = Substring(keyPath); rest = nil
         }
         if FilterKeyPaths.lists.contains(String(root)) { return FilterKeyPaths.resolve(keyPath) }
+        if root == "emitterCells" { return EmitterCellKeyPaths.resolve(keyPath) }
         guard let prop = byName[String(root)] else { return nil }
         guard let rest else {
             return ResolvedKeyPath(keyPath: keyPath, property: prop.name, field: nil, valueType: prop.valueType)

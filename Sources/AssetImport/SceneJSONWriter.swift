@@ -45,6 +45,9 @@ public enum SceneJSONWriter {
         func section(_ key: String, _ body: String) {
             text += (text.hasSuffix("{\n") ? "" : ",\n") + inner + "\"\(key)\": " + body
         }
+        if l.layerClass == .emitter, !l.emitter.emitterCells.isEmpty {
+            section("emitterCells", emitterCells(l.emitter.emitterCells, indent: inner))
+        }
         if let m = l.mask {
             var s = ""; layer(m, doc: doc, indent: inner, into: &s); section("mask", s)
         }

@@ -11,6 +11,7 @@ public enum LayerClass: String, CaseIterable, Sendable {
     case transform = "CATransformLayer"
     /// Private: draws what lies beneath its bounds through its filters (a frosted-glass blur).
     case backdrop = "CABackdropLayer"
+    case emitter = "CAEmitterLayer"
 }
 
 /// contentsGravity: where the contents image sits in the bounds (reference §1.7).

@@ -195,6 +195,21 @@ public struct Layer: Sendable {
         get { cold.storage.transitionState }
         _modify { yield &mutableCold.transitionState }
     }
+    public var emitter: EmitterProperties {
+        get { cold.storage.emitter }
+        _modify { yield &mutableCold.emitter }
+    }
+    /// Presentation only: the emitter's live particles at the presentation time (drawn in order).
+    public var particles: [Particle] {
+        get { cold.storage.particles }
+        _modify { yield &mutableCold.particles }
+    }
+    /// Presentation only (no scene key): a colour multiplied into the `contents` image's texels,
+    /// set by a CAReplicatorLayer's instanceColor (white = unchanged).
+    public var contentsTint: Color {
+        get { cold.storage.contentsTint }
+        _modify { yield &mutableCold.contentsTint }
+    }
 
     public init() {}
     public init(_ cls: LayerClass) { layerClass = cls }
@@ -272,6 +287,9 @@ struct ColdProperties: Sendable {
         var filters: [Filter] = []
         var backgroundFilters: [Filter] = []
         var backdrop = BackdropProperties()
+        var contentsTint: Color = .white
+        var emitter: EmitterProperties = EmitterProperties()
+        var particles: [Particle] = []
 }
 
 /// A copy-on-write box; `Layer` copies it only when a property in it is written and shared.

@@ -44,6 +44,8 @@ public struct SceneImages {
             for f in layer.filters + layer.backgroundFilters {
                 if let m = f.inputMaskImage, table[m.origin] == nil { sources.append(m) }
             }
+            // CAEmitterLayer cells' images (particles draw them).
+            if layer.layerClass == .emitter { sources += layer.emitter.cellContents.filter { table[$0.origin] == nil } }
         }
         var decoded = 0
         // Files only (the common case): decoded on all cores, the results taken in order, so the

@@ -78,7 +78,8 @@ extension Builder {
             if !isVisible(s.rect, world) { continue }
             let sampling = chooseSampling(layer, world, s.rect, uv)
             items.append(DrawItem(layer: layer.id, role: .contents, paint: .image(index: index, sampling: sampling, opacity: Float(alpha)),
-                                  transform: world, quad: s.rect, uv: uv, clips: clips))
+                                  transform: world, quad: s.rect, uv: uv, clips: clips,
+                                  tint: RGBA(premultiplying: layer.contentsTint)))
         }
     }
 

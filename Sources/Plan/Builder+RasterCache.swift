@@ -143,7 +143,7 @@ extension Builder {
             for c in item.clips { h.combine(c.transform); shape(c.shape) }
             switch item.paint {
             case .solid(let c): h.combine(c)
-            case .image(let i, let s, let o): h.combine(images[i].key); h.combine(s.rawValue); h.combine(o)
+            case .image(let i, let s, let o): h.combine(images[i].key); h.combine(s.rawValue); h.combine(o); h.combine(item.tint)
             case .offscreen(let src, let s, let o): h.combine(src); h.combine(s.rawValue); h.combine(o)
             case .blurredShape(let c, let sigma): h.combine(c); h.combine(sigma)
             }

@@ -105,7 +105,8 @@ public enum CanvasExecution {
         switch item.paint {
         case .solid(let c): return c.a >= 1
         case .image(let index, let sampling, let opacity):
-            return opacity >= 1 && (sampling == .texelFetch || sampling == .nearest)
+            // A tint multiplies every texel (premultiplied): only an opaque tint keeps alpha 1.
+            return opacity >= 1 && item.tint.a >= 1 && (sampling == .texelFetch || sampling == .nearest)
                 && images.indices.contains(index) && images[index].isOpaque
         case .offscreen, .blurredShape: return false
         }

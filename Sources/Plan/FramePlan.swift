@@ -60,6 +60,7 @@ public struct RGBA: Sendable, Equatable, Hashable {
     public var r: Float, g: Float, b: Float, a: Float
     public init(_ r: Float, _ g: Float, _ b: Float, _ a: Float) { self.r = r; self.g = g; self.b = b; self.a = a }
     public static let clear = RGBA(0, 0, 0, 0)
+    public static let white = RGBA(1, 1, 1, 1)
     public init(premultiplying c: Color, opacity: Double = 1) {
         let (r, g, b, a) = c.premultiplied
         let o = Float(min(max(opacity, 0), 1))
@@ -186,13 +187,16 @@ public struct DrawItem: Sendable, Equatable {
     /// Execution only (`canvasItems`): every pixel the item draws is opaque and replaces what is
     /// beneath, so the backend draws it with blending off (the same pixels, no destination read).
     public var drawsOpaque = false
+    /// For image paint: a premultiplied colour multiplied into every texel (a replicator's
+    /// instanceColor on contents, a particle's colour). White is the identity.
+    public var tint: RGBA
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],
-                blend: Blend = .sourceOver, gradient: GradientPaint? = nil) {
+                blend: Blend = .sourceOver, gradient: GradientPaint? = nil, tint: RGBA = .white) {
         self.layer = layer; self.role = role; self.paint = paint; self.transform = transform; self.quad = quad
         self.uv = uv; self.shape = shape; self.innerShape = innerShape; self.clips = clips; self.blend = blend
-        self.gradient = gradient
+        self.gradient = gradient; self.tint = tint
     }
 
     /// The largest number of clips one item can carry (the backend's fixed slots); the planner

@@ -173,7 +173,7 @@ struct Builder {
             let own = ActiveClip(fromSublayerSpace: .identity,
                                  shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve),
                                  layer: layer.id, toTarget: world)
-            guard let merged = push(own, onto: childClips) else { finishBorder(layer, world, alpha, clipList); return }
+            guard let merged = push(own, onto: childClips) else { finishBorder(layer, world, alpha, clipList, path: path); return }
             childClips = merged
         }
         let toSub = layer.sublayerSpaceToBounds
@@ -198,11 +198,12 @@ struct Builder {
                   flippedAncestors: flipped, path: path + [i])
             k += 1
         }
-        finishBorder(layer, world, alpha, clipList)
+        finishBorder(layer, world, alpha, clipList, path: path)
     }
 
-    mutating func finishBorder(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip]) {
+    mutating func finishBorder(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int] = []) {
         if layer.layerClass != .transform { border(layer, world, alpha, clips) }
+        if layer.layerClass == .emitter { particles(layer, world, alpha, clips, path: path) }
     }
 
     /// Sibling order: ascending zPosition, stable (reference §1.5). Inside a CATransformLayer

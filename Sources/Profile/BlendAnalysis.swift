@@ -65,6 +65,7 @@ public enum BlendAnalysis {
             if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque {
                 r.append(index >= 0 && index < plan.images.count && rasterKeys.contains(plan.images[index].key) ? .rasterizedContent : .imageAlpha)
             }
+            if Double(item.tint.a) < 1 - alphaTolerance { r.append(.translucentColor) }   // a particle's colour alpha
         case .offscreen(_, _, let opacity):
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             r.append(.imageAlpha)

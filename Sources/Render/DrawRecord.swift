@@ -43,8 +43,9 @@ enum DrawRecord {
         switch item.paint {
         case .solid(let c): set(p + paint, c.r, c.g, c.b, c.a)
         case .image(_, _, let opacity), .offscreen(_, _, let opacity):
-            let o = min(max(opacity, 0), 1)
-            set(p + paint, o, o, o, o)
+            // The premultiplied tint times opacity; white gives (o, o, o, o) as before.
+            let o = min(max(opacity, 0), 1), t = item.tint
+            set(p + paint, t.r * o, t.g * o, t.b * o, t.a * o)
         case .blurredShape(let c, let sigma):
             set(p + paint, c.r, c.g, c.b, c.a)
             // The shadow shader reads σ and the corner radius from uv (constant across the quad).

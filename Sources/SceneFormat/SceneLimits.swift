@@ -38,6 +38,9 @@ public enum SceneLimits {
     /// times the layer's birthRate and lifetime): the emitter's expansion, as `maxReplicatedLayers`
     /// bounds the replicator's.
     public static let maxEmitterParticles = 100_000
+    /// Deepest nesting of emitter sub-cells (a particle emitting particles emitting …): the
+    /// simulation's `EmitterSimulation.maxDepth`.
+    public static let maxEmitterCellDepth = 8
     /// Most frames one run evaluates (the scene's own timeline, duration × fps, or a `--frames`
     /// range): the same limit for the decoder and every command.
     public static let maxFrames = 10_000

@@ -105,6 +105,13 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertEqual(prepare([under, image(1, .texelFetch)], images: images).stats.culledItems, 0)
         XCTAssertTrue(prepare([image(0, .texelFetch)], images: images).items[0].drawsOpaque)
         XCTAssertFalse(prepare([image(0, .linear)], images: images).items[0].drawsOpaque)
+        // A tint (a particle's or replicator instance's colour) multiplies the texels: an opaque
+        // image tinted with alpha 0.5 shows what is beneath; tinted with an opaque colour it does not.
+        var faded = image(0, .texelFetch); faded.tint = RGBA(0.5, 0, 0, 0.5)
+        XCTAssertEqual(prepare([under, faded], images: images).stats.culledItems, 0)
+        XCTAssertFalse(prepare([faded], images: images).items[0].drawsOpaque)
+        var red = image(0, .texelFetch); red.tint = RGBA(1, 0, 0, 1)
+        XCTAssertEqual(prepare([under, red], images: images).stats.culledItems, 1)
     }
 
     // MARK: batching

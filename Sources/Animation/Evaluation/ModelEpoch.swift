@@ -49,7 +49,7 @@ struct ModelEpoch: Sendable {
         func visit(_ l: Layer) -> (animations: Int, replicates: Bool) {
             let valid = l.id >= 0 && l.id < count
             var n = valid ? lists[l.id].count : 0
-            var rep = l.layerClass == .replicator
+            var rep = l.layerClass == .replicator || l.layerClass == .emitter   // emitters: particles at t
             if let m = l.mask { let v = visit(m); n += v.animations; rep = rep || v.replicates }
             for s in l.sublayers { let v = visit(s); n += v.animations; rep = rep || v.replicates }
             if valid { flags[l.id] = n > 0 || rep; sums[l.id] = n }
@@ -87,6 +87,7 @@ struct ModelEpoch: Sendable {
                                            speed: layer.speed, timeOffset: layer.timeOffset)
         let anims = stacks[layer.id]
         for a in anims { a.apply(to: &layer, layerTime: t) }
+        if layer.layerClass == .emitter { layer.particles = EmitterSimulation.particles(layer.emitter, time: t) }
         if layer.layerClass == .replicator {
             expandReplicas(&layer, parentTime: t)
         } else if weights[layer.id] >= Self.concurrentWalkThreshold && layer.sublayers.count >= 2 {

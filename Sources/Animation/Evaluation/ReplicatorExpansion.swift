@@ -16,7 +16,8 @@ import LayerModel
 ///   multiplies the instance: its alpha becomes the container's opacity (a transform layer applies
 ///   opacity to each sublayer separately, i.e. no group, as a per-draw colour multiply does); its
 ///   RGB multiplies every colour of the copied layers (background, border, shadow, shape fill and
-///   stroke, text, gradient colours). Images (`contents`) are not tinted (a known limit).
+///   stroke, text, gradient colours) and tints `contents` images (`Layer.contentsTint`, a
+///   per-draw multiply in the image shader).
 /// - Nested replicators multiply: an inner replicator is expanded inside each outer instance, and
 ///   the outer tint multiplies the inner instances' colours again.
 ///
@@ -89,6 +90,7 @@ enum ReplicatorExpansion {
         if layer.backgroundColor != nil { layer.backgroundColor = m(layer.backgroundColor) }
         if layer.borderWidth > 0 { layer.borderColor = m(layer.borderColor) }
         if layer.shadowOpacity > 0 { layer.shadowColor = m(layer.shadowColor) }
+        if layer.contents != nil { layer.contentsTint = m(layer.contentsTint)! }
         switch layer.layerClass {
         case .shape:
             layer.shape.fillColor = m(layer.shape.fillColor)

@@ -74,6 +74,34 @@ struct ArchiveSceneBuilder {
         return try SceneAssembly.document(root: root, size: size, ctx: ctx)
     }
 
+    // MARK: emitter cells
+
+    /// A CAEmitterLayer's (or cell's) `emitterCells`: archived CAEmitterCell objects.
+    func emitterCells(_ v: ImportedValue, path: String, depth: Int, _ builder: EmitterCellBuilder) throws -> [EmitterCell] {
+        var out: [EmitterCell] = []
+        for (i, item) in (v.array ?? []).enumerated() {
+            let at = "\(path)/\(i)"
+            guard case .object(_, let ref) = item, case let o = try archive.object(ref), o.isKind(of: "CAEmitterCell") else {
+                ctx.warn("emitter cell \(i) is \(item.kindDescription), not a CAEmitterCell; it is skipped", at: ctx.place(at))
+                continue
+            }
+            try builder.count(at: ctx.place(at), depth: depth)
+            var cell = EmitterCell()
+            var ignored: [String] = []
+            for (key, raw) in o.fields {
+                let value = try values.value(raw, path: "\(at)/\(key)")
+                if key == "emitterCells" {
+                    cell.emitterCells = try emitterCells(value, path: "\(at)/emitterCells", depth: depth + 1, builder)
+                } else {
+                    builder.apply(key, value, to: &cell, at: ctx.place("\(at)/\(key)"), ignored: &ignored)
+                }
+            }
+            builder.finish(cell, ignored: ignored, at: ctx.place(at))
+            out.append(cell)
+        }
+        return out
+    }
+
     // MARK: layers
 
     func layer(_ o: ArchivedObject, path: String, depth: Int, ancestors: Set<Int>) throws -> Layer {
@@ -119,6 +147,10 @@ struct ArchiveSceneBuilder {
                         layer.sublayers.append(try self.layer(s, path: "\(path)/sublayers/\(i)", depth: depth + 1, ancestors: ancestors.union([o.index])))
                     }
                 }
+            case "emitterCells" where cls == .emitter:
+                let cells = EmitterCellBuilder(ctx: ctx)
+                layer.emitter.emitterCells = try emitterCells(try values.value(raw, path: at.pointer), path: at.pointer, depth: 1, cells)
+                try cells.checkParticles(layer, at: at)
             default:
                 if !exact, KeyPathTable.property(named: key) == nil, !LayerBuilder.noEffectKeys.contains(key) {
                     ignoredKeys.append(key)

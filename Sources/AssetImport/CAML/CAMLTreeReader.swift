@@ -92,6 +92,10 @@ final class CAMLTreeReader {
                     }
                 }
                 if !specs.isEmpty { ctx.pendingAnimations[layer.id, default: []] += specs }
+            case "emitterCells" where cls == .emitter:
+                let cells = EmitterCellBuilder(ctx: ctx)
+                layer.emitter.emitterCells = try c.children.map { try emitterCell($0, depth: 1, cells) }
+                try cells.checkParticles(layer, at: place)
             case "states": states += c.children
             case "stateTransitions": transitions += c.children
             case "scriptComponents", "wallpaperParallaxGroups", "wallpaperPropertyGroups", "style", "modules":
@@ -117,6 +121,30 @@ final class CAMLTreeReader {
             ctx.warn("\(className) is not drawn yet; drawn as a plain \(cls.rawValue)\(keys)", at: place)
         }
         return layer
+    }
+
+    /// A `<CAEmitterCell>` element: attributes and value elements are its keys, `<emitterCells>` its sub-cells.
+    func emitterCell(_ n: XMLNode, depth: Int, _ builder: EmitterCellBuilder) throws -> EmitterCell {
+        let place = nodes.place(n)
+        try builder.count(at: place, depth: depth)
+        var cell = EmitterCell()
+        var ignored: [String] = []
+        for (key, text) in n.attributes.sorted(by: { $0.key < $1.key }) where key != "id" && key != "type" {
+            let hint = EmitterCellKeyPaths.property(named: key)?.valueType
+            let v = hint.flatMap { CAMLValues.value(text, as: $0) } ?? CAMLValues.number(text).map { .number($0) } ?? .string(text)
+            builder.apply(key, v, to: &cell, at: place, ignored: &ignored)
+        }
+        for c in n.children {
+            if c.name == "emitterCells" {
+                cell.emitterCells = try c.children.map { try emitterCell($0, depth: depth + 1, builder) }
+                continue
+            }
+            let hint = EmitterCellKeyPaths.property(named: c.name)?.valueType
+            guard let v = nodes.value(c, hint: hint) else { ignored.append(c.name); continue }
+            builder.apply(c.name, v, to: &cell, at: nodes.place(c), ignored: &ignored)
+        }
+        builder.finish(cell, ignored: ignored, at: place)
+        return cell
     }
 
     /// Keys of animation attributes read as numbers (the rest are strings).

@@ -61,6 +61,10 @@ struct LayerBuilder {
             if value.string == "normalBlendMode" { return }
             ctx.warn("compositingFilter \(filterList(value)) is not drawn yet; the layer is composited source-over", at: place)
             return
+        case "preservesDepth" where layer.layerClass == .emitter:
+            // KeyPathTable's row is CAReplicatorLayer's; an emitter keeps it (particles are drawn flat).
+            if let n = value.number { layer.emitter.preservesDepth = n != 0 }
+            return
         case "contentsScaling":
             if value.string == "repeat" { ctx.warn("contentsScaling 'repeat' (tiled contents) is not drawn; the contents are stretched", at: place) }
             return

@@ -7,7 +7,7 @@ import Animation
 struct LayerDecoder {
     /// Keys of a layer object that are not properties in `KeyPathTable`, with their schema tooltips.
     static let structuralKeys: [(key: String, summary: String)] = [
-        ("class", "The Core Animation class: CALayer (default), CAShapeLayer, CAGradientLayer, CATextLayer, CAReplicatorLayer or CATransformLayer."),
+        ("class", "The Core Animation class: CALayer (default), CAShapeLayer, CAGradientLayer, CATextLayer, CAReplicatorLayer, CATransformLayer or CAEmitterLayer."),
         ("name", "Names the layer in reports and transactions; a name a transaction refers to must be unique."),
         ("frame", "Convenience [x, y, width, height], applied as setFrame: after the other geometry and before the transform (sets bounds.size and position)."),
         ("mask", "A layer whose alpha masks this layer (in this layer's coordinate space)."),
@@ -25,6 +25,7 @@ struct LayerDecoder {
     /// Every key a layer of class `cls` accepts.
     static func keys(for cls: LayerClass) -> [String] {
         structuralKeys.map(\.key) + (cls == .backdrop ? backdropKeys.map(\.key) : []) + KeyPathTable.properties.filter { $0.layerClass == nil || $0.layerClass == cls }.map(\.name)
+            + (cls == .emitter ? EmitterLayerKeys.keys : [])
     }
 
     let ctx: DecodingContext
@@ -71,6 +72,8 @@ struct LayerDecoder {
                 layer.backdrop.scale = try ctx.number(m.value, domain: .positive, what: "scale")
             case "groupName" where cls == .backdrop:
                 layer.backdrop.groupName = try m.value.isNull ? nil : ctx.string(m.value)
+            case "emitterCells" where cls == .emitter, "preservesDepth" where cls == .emitter:
+                try EmitterLayerKeys.decode(m, into: &layer, ctx)
             default:
                 guard let property = KeyPathTable.property(named: m.key) else {
                     throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
@@ -88,6 +91,7 @@ struct LayerDecoder {
             }
         }
 
+        if cls == .emitter { try EmitterLayerKeys.check(layer, at: v, ctx) }
         // CALayer's bounds setter standardises a negative size (reference §1 "bounds").
         layer.bounds = layer.bounds.standardized
 

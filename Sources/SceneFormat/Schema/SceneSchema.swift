@@ -38,6 +38,7 @@ public enum SceneSchema {
             ("size", SchemaJSON.arrayOf(.type("number"), min: 2, max: 2).described("A size [width, height].")),
             ("rect", SchemaJSON.arrayOf(.type("number"), min: 4, max: 4).described("A rect [x, y, width, height].")),
             ("color", color),
+            ("emitterCell", emitterCell),
             ("transform", transform),
             ("path", path),
             ("image", SchemaJSON.type("string").described(ValueType.image.summary)),
@@ -172,9 +173,12 @@ public enum SceneSchema {
         for (key, summary) in LayerDecoder.backdropKeys where !props.contains(where: { $0.0 == key }) {
             props.append((key, SchemaJSON.type(key == "scale" ? "number" : "string").described(summary)))
         }
-        // A subclass property is refused on every other class.
+        props.append(("emitterCells", emitterCells))
+        // A subclass property is refused on every other class (a key two classes share, such as
+        // preservesDepth, on neither).
         let subclassRules: [SchemaJSON] = LayerClass.allCases.compactMap { cls in
-            let own = KeyPathTable.properties.filter { $0.layerClass == cls }.map(\.name)
+            let own = (KeyPathTable.properties.filter { $0.layerClass == cls }.map(\.name) + (cls == .emitter ? ["emitterCells"] : []))
+                .filter { name in !LayerClass.allCases.contains { $0 != cls && LayerDecoder.keys(for: $0).contains(name) } }
             guard !own.isEmpty else { return nil }
             return .object([
                 ("if", .object([("properties", .object([("class", .constant(cls.rawValue))])), ("required", .array([.string("class")]))])),
