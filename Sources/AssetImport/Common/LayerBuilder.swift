@@ -46,9 +46,17 @@ struct LayerBuilder {
             ctx.warn("\(key) (\(filterList(value))) are not drawn yet; the layer is drawn unfiltered", at: place)
             return
         case "compositingFilter":
+            // A filter name string, or a CAFilter whose type is the mode's name; nil = source-over.
             if case .null = value { return }
-            if value.string == "normalBlendMode" { return }
-            ctx.warn("compositingFilter \(filterList(value)) is not drawn yet; the layer is composited source-over", at: place)
+            var name = value.string
+            if case .filter(let type, _, _) = value { name = type }
+            if let name, let mode = CompositingFilter(rawValue: name) {
+                layer.compositingFilter = mode
+                return
+            }
+            ctx.warn("compositingFilter \(filterList(value)) is not a compositing filter caprof knows (expected one of "
+                     + CompositingFilter.allCases.map(\.rawValue).joined(separator: ", ")
+                     + "); the layer is composited source-over", at: place)
             return
         case "contentsScaling":
             if value.string == "repeat" { ctx.warn("contentsScaling 'repeat' (tiled contents) is not drawn; the contents are stretched", at: place) }
