@@ -64,6 +64,10 @@ public enum PlanInvariants {
             case .blur(let source, let sigma, _, _, let f):
                 if !(0..<i).contains(source) { v.append("pass \(i): blurs pass \(source), not an earlier one") }
                 if !sigma.isFinite || sigma < 0 || f < 1 { v.append("pass \(i): blur σ \(sigma), factor \(f)") }
+            case .blend(let source, let destination, _):
+                for k in [source, destination] where !(0..<i).contains(k) || passes[k].width != p.width || passes[k].height != p.height {
+                    v.append("pass \(i): blends pass \(k), not an earlier one of its size")
+                }
             }
         }
         sources(plan.canvasItems, before: passes.count, "canvas")

@@ -101,6 +101,9 @@ extension Builder {
                     s.paint = .solid(RGBA(tint.r * opacity, tint.g * opacity, tint.b * opacity, tint.a * opacity))
                     out.append(s)
                     continue
+                case .blend(let layerPass, _, _):
+                    // A blend mode's result: the layer's own draws (what lay beneath is drawn already).
+                    inner = logicalItems(offscreenPasses[layerPass].items)
                 }
             case .rasterCache(let key):
                 inner = rasterContents[key] ?? []
@@ -111,6 +114,7 @@ extension Builder {
                 x.clips = outer + x.clips
                 scaleOpacity(&x, by: opacity)
                 if item.blend == .plus { x.blend = .plus }   // part of a cross-dissolve
+                if item.blend.isCompositingFilter { x.blend = item.blend == .replace ? .blendMode : item.blend }
                 out.append(x)
             }
         }

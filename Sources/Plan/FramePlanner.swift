@@ -28,6 +28,7 @@ public struct FramePlanner {
         b.expireRasterCache()
         let device = Transform3D.scale(canvas.scale, canvas.scale, 1)
         b.visit(root, parentSublayerToDevice: device, clips: [], opacity: 1, flippedAncestors: 0, path: [])
+        b.fillCanvasBackground()
         b.capRasterCache()
         rasterCache = b.cache
         let clear = canvas.backgroundColor.map { RGBA(premultiplying: $0) } ?? .clear
@@ -106,6 +107,11 @@ struct Builder {
         let snapshot = forceSnapshot
         forceSnapshot = false
         if layer.hidden { return }
+        if layer.compositingFilter != .normalBlendMode {
+            visitCompositingFilter(layer, parentSublayerToDevice: parentSublayerToDevice, clips: clips, opacity: opacity,
+                                   flippedAncestors: flippedAncestors, path: path, snapshot: snapshot)
+            return
+        }
         let alpha = opacity * min(max(layer.opacity, 0), 1)
         guard alpha > 0 else { return }   // NaN included: nothing can be drawn at an undefined opacity
         let world = layer.toSuperlayerSublayerSpace * parentSublayerToDevice

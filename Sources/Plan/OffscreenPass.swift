@@ -34,6 +34,12 @@ public struct OffscreenPass: Sendable, Equatable {
         /// each texel of this target averages f×f texels of the source (this target is the
         /// source's size ÷ f, rounded up); the result is drawn back magnified bilinearly.
         case blur(source: Int, sigma: Double, horizontal: Bool, tint: RGBA, downsample: Int)
+        /// A blend mode (compositingFilter) that reads the destination: each texel of this target is
+        /// the W3C composite of pass `source`'s texel (the flattened layer) over pass
+        /// `destination`'s (what lay beneath it), both this target's size, with `formula`
+        /// (`BlendFormula`). The result holds the destination too, so it is drawn back with
+        /// `DrawItem.Blend.replace`.
+        case blend(source: Int, destination: Int, formula: BlendFormula)
     }
 
     public init(reasons: [OffscreenReason], layer: LayerID, bounds: PixelRect, width: Int, height: Int,
@@ -79,6 +85,10 @@ public enum OffscreenReason: String, Sendable, CaseIterable, Codable {
     /// A running CATransition: the previous and the new state rendered as snapshots (and, for
     /// `fade`, mixed in one more pass).
     case transition
+    /// `filters`, or a `compositingFilter` other than source-over: a blend mode reads what lies
+    /// beneath, so the layer is flattened, what lies beneath it copied, and both composited in a
+    /// shader (Porter-Duff operators over more than one draw only flatten the layer).
+    case filter
 }
 
 /// A rectangle of whole device pixels: columns x..<x+width, rows y..<y+height.

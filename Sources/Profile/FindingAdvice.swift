@@ -21,6 +21,10 @@ public enum FindingAdvice {
                 why.append("its contents image has an alpha channel")
                 fixes.append("supply an image without alpha (flattened onto its background) and set opaque = true")
             }
+            if reasons.contains(.compositingFilter) {
+                why.append("its compositingFilter combines it with what lies beneath")
+                fixes.append("bake the blend into the image when the content is static, or use normalBlendMode")
+            }
             return ("blended over the content beneath: " + why.joined(separator: "; "), fixes.joined(separator: "; "))
 
         case .misalignedSubpixel:
@@ -74,6 +78,9 @@ public enum FindingAdvice {
         case .offscreenTransition:
             return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
                     "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")
+        case .offscreenFilter:
+            return ("a blend mode reads what lies beneath, so the layer is flattened offscreen and the destination copied, then both are composited in a shader\(area(e))",
+                    "bake the blend into the image when the content is static, or use normalBlendMode")
         case .offscreenGroupOpacity:
             return ("opacity below 1 with allowsGroupOpacity flattens the sublayers offscreen before fading them as one\(area(e))",
                     "set allowsGroupOpacity = false when the sublayers do not overlap, or fade the leaves instead")

@@ -26,6 +26,9 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenRasterize = "offscreen.rasterize"
     /// A running CATransition's snapshots of the previous and the new state.
     case offscreenTransition = "offscreen.transition"
+    /// An offscreen pass for `filters` or a compositingFilter other than source-over (a blend mode
+    /// flattens the layer and reads what lies beneath it).
+    case offscreenFilter = "offscreen.filter"
     /// A shouldRasterize layer whose cached bitmap had to be rendered again (Color Hits Green and
     /// Misses Red), with the reason.
     case rasterCacheMiss = "raster-cache.miss"
@@ -39,6 +42,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .groupOpacity: self = .offscreenGroupOpacity
         case .rasterize: self = .offscreenRasterize
         case .transition: self = .offscreenTransition
+        case .filter: self = .offscreenFilter
         }
     }
 
@@ -54,7 +58,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .misalignedSubpixel, .misalignedScaled: return "Color Misaligned Images"
         case .contentsLowScale: return "blurry contents"
         case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize,
-             .offscreenTransition:
+             .offscreenTransition, .offscreenFilter:
             return "Color Offscreen-Rendered"
         case .rasterCacheMiss: return "Color Hits Green and Misses Red"
         case .unsupported: return "not drawn by caprof yet"

@@ -8,7 +8,8 @@ public struct PassSummary: Sendable, Equatable, Codable {
     /// The target's size in texels.
     public var width: Int
     public var height: Int
-    /// draw (items into a target), blur (one axis of a shadow's blur), cache (fills the raster cache).
+    /// draw (items into a target), blur (one axis of a shadow's blur), cache (fills the raster cache),
+    /// blend (a compositingFilter's blend mode over what lay beneath).
     public var kind: String
     /// Earlier passes whose results this pass reads.
     public var inputs: [Int]
@@ -26,6 +27,8 @@ public struct PassSummary: Sendable, Equatable, Codable {
             })).sorted()
         case .blur(let source, _, _, _, _):
             kind = "blur"; inputs = [source]
+        case .blend(let source, let destination, _):
+            kind = "blend"; inputs = [source, destination]
         }
     }
 }

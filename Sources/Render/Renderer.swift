@@ -27,6 +27,7 @@ public final class Renderer {
     /// Offscreen pass targets (pooled) and the raster cache's bitmaps.
     private let offscreen: OffscreenTargets
     private var blur: BlurPipelines?
+    private var blendModes: BlendModePipelines?
     private var records: DrawRecordBuffer?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
@@ -165,6 +166,9 @@ public final class Renderer {
         if plan.offscreenPasses.contains(where: { if case .blur = $0.operation { return true }; return false }), blur == nil {
             blur = try BlurPipelines(device, textureSetLayout: pipelines.textureSetLayout)
         }
+        if plan.offscreenPasses.contains(where: { if case .blend = $0.operation { return true }; return false }), blendModes == nil {
+            blendModes = try BlendModePipelines(device, textureSetLayout: pipelines.textureSetLayout)
+        }
         try timer?.prepare(passes: plan.offscreenPasses.count)
 
         let cmd = try commands.begin()
@@ -186,6 +190,9 @@ public final class Renderer {
             case .blur(let source, let sigma, let horizontal, let tint, let downsample):
                 let src = try graph.target(.pass(source), before: i)
                 recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
+            case .blend(let source, let destination, let formula):
+                blendModes?.record(cmd, source: try graph.target(.pass(source), before: i),
+                                   destination: try graph.target(.pass(destination), before: i), formula: formula)
             }
             vkCmdEndRendering(cmd)
             // The result is read by later passes' fragment shaders.
