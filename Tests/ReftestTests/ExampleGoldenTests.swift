@@ -28,4 +28,5 @@ final class ExampleGoldenTests: ReftestCase {
     func testFlip3D() throws { try check("flip3d") }
     func testGravity() throws { try check("gravity") }
     func testContent() throws { try check("content") }
+    func testBlendModes() throws { try check("blend-modes") }
 }

@@ -1,0 +1,138 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Plan
+
+/// How the plan executes a compositingFilter (reference §1.11b): which modes are blend states,
+/// which layers get `filter` passes and what those passes hold.
+final class CompositingFilterPlanTests: XCTestCase {
+    let canvas = Canvas(width: 100, height: 100, scale: 1, backgroundColor: .white)
+
+    func box(_ name: String, _ frame: Rect, _ color: Color? = Color(1, 0, 0)) -> Layer {
+        var l = Layer(); l.name = name; l.setFrame(frame); l.backgroundColor = color; return l
+    }
+    func plan(_ layers: [Layer], canvas: Canvas? = nil) -> FramePlan {
+        let c = canvas ?? self.canvas
+        var root = box("root", Rect(0, 0, c.width, c.height), c.backgroundColor == nil ? nil : .white)
+        root.sublayers = layers
+        var s = Scene(canvas: c, root: root); s.assignIDs()
+        return FramePlanner(canvas: c, images: [:]).plan(root: s.root)
+    }
+    func blended(_ mode: CompositingFilter, sublayers: Int = 0) -> Layer {
+        var l = box("blend", Rect(10, 20, 30, 40), Color(0, 0, 1))
+        l.compositingFilter = mode
+        for i in 0..<sublayers { l.sublayers.append(box("child \(i)", Rect(Double(i) * 5, 0, 5, 5), Color(0, 1, 0))) }
+        return l
+    }
+
+    /// Premultiplied fixed-function blending computes cs·Fa + cb·Fb with factors from the source's
+    /// colour/alpha and the destination's alpha: screen (Fb = 1 − cs), plusL (1, 1, then the target's
+    /// clamp) and every Porter-Duff operator fit; modes that need Cb inside a non-linear B, or
+    /// αs·αb products beside the factors (multiply: cs·cb + cs·(1 − αb) + cb·(1 − αs)), do not.
+    func testWhichModesAreBlendStates() {
+        let fixed: Set<CompositingFilter> = [.screenBlendMode, .sourceAtop, .sourceIn, .sourceOut, .destinationOver,
+                                             .destinationIn, .destinationOut, .xor, .plusL]
+        for mode in CompositingFilter.allCases {
+            switch CompositingExecution(mode) {
+            case .sourceOver: XCTAssertEqual(mode, .normalBlendMode)
+            case .fixedFunction: XCTAssertTrue(fixed.contains(mode), "\(mode)")
+            case .shader: XCTAssertFalse(fixed.contains(mode) || mode == .normalBlendMode, "\(mode)")
+            }
+        }
+        XCTAssertEqual(CompositingExecution(.multiplyBlendMode), .shader(.multiply))
+        XCTAssertEqual(CompositingExecution(.plusD), .shader(.plusDarker))
+        XCTAssertEqual(CompositingExecution(.sourceIn), .fixedFunction(.sourceIn, confined: true))
+        XCTAssertEqual(CompositingExecution(.destinationIn), .fixedFunction(.layerDestinationIn, confined: true))
+        XCTAssertEqual(CompositingExecution(.xor), .fixedFunction(.xor, confined: false))
+    }
+
+    func testNormalBlendModeIsPlainSourceOver() {
+        let p = plan([blended(.normalBlendMode, sublayers: 2)])
+        XCTAssertEqual(p.offscreenPasses, [])
+        XCTAssertTrue(p.canvasItems.allSatisfy { $0.blend == .sourceOver })
+    }
+
+    func testABlendStateModeOverOneDrawNeedsNoPass() {
+        let p = plan([blended(.screenBlendMode)])
+        XCTAssertEqual(p.offscreenPasses, [])
+        XCTAssertEqual(p.canvasItems.map(\.blend), [.sourceOver, .screen], "the root's background, then the layer")
+        XCTAssertEqual(p.items.last?.blend, .screen, "the profiler sees the mode")
+    }
+
+    func testABlendStateModeOverMoreDrawsFlattensTheLayerOnce() {
+        let p = plan([blended(.plusL, sublayers: 2)])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.filter]])
+        XCTAssertEqual(p.offscreenPasses[0].items.count, 3, "background and two sublayers, source-over inside")
+        XCTAssertTrue(p.offscreenPasses[0].items.allSatisfy { $0.blend == .sourceOver })
+        XCTAssertEqual(p.offscreenPasses[0].bounds, PixelRect(x: 10, y: 20, width: 30, height: 40))
+        let composite = p.canvasItems.last
+        XCTAssertEqual(composite?.paint, .offscreen(.pass(0), sampling: .texelFetch, opacity: 1))
+        XCTAssertEqual(composite?.blend, .plusLighter)
+        XCTAssertEqual(p.items.suffix(3).map(\.blend), [.plusLighter, .plusLighter, .plusLighter],
+                       "logical items: the layer's three draws, each composited with the mode")
+    }
+
+    func testOperatorsThatClearWhereTheSourceIsTransparentAlwaysFlatten() {
+        for mode in [CompositingFilter.sourceIn, .sourceOut, .destinationIn] {
+            let p = plan([blended(mode)])
+            XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.filter]], "\(mode)")
+            XCTAssertEqual(p.offscreenPasses.first?.bounds, PixelRect(x: 10, y: 20, width: 30, height: 40),
+                           "\(mode): confined to the layer's device bounding box")
+        }
+    }
+
+    func testAShaderModeFlattensCopiesTheDestinationAndBlends() {
+        var below = box("below", Rect(0, 0, 50, 50), Color(1, 1, 0))
+        below.name = "below"
+        let p = plan([below, blended(.multiplyBlendMode)])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.filter], [.filter], [.filter]])
+        let r = PixelRect(x: 10, y: 20, width: 30, height: 40)
+        XCTAssertEqual(p.offscreenPasses.map(\.bounds), [r, r, r])
+        XCTAssertTrue(p.offscreenPasses.allSatisfy { $0.width == 30 && $0.height == 40 })
+        XCTAssertEqual(p.offscreenPasses[0].items.count, 1, "the layer")
+        // The destination: the canvas background, then every item drawn before the layer (the
+        // root's background and `below`), moved to the target's origin.
+        let dst = p.offscreenPasses[1].items
+        XCTAssertEqual(dst.count, 3)
+        XCTAssertEqual(dst.first?.paint, .solid(RGBA(1, 1, 1, 1)))
+        XCTAssertEqual(dst.first?.quad, Rect(0, 0, 30, 40))
+        XCTAssertEqual(dst.last?.transform.m41, -10)
+        XCTAssertEqual(dst.last?.transform.m42, -20)
+        XCTAssertEqual(p.offscreenPasses[2].operation, .blend(source: 0, destination: 1, formula: .multiply))
+        let composite = p.canvasItems.last
+        XCTAssertEqual(composite?.paint, .offscreen(.pass(2), sampling: .texelFetch, opacity: 1))
+        XCTAssertEqual(composite?.blend, .replace, "the blend's result already holds what lay beneath")
+        XCTAssertEqual(p.items.last?.blend, .blendMode)
+        XCTAssertEqual(p.items.last?.layer, p.offscreenPasses[0].layer)
+        XCTAssertEqual(p.items.count, 3, "logical: the root, below and the layer (the destination is not drawn twice)")
+    }
+
+    func testOnATransparentCanvasTheDestinationHasNoBackground() {
+        let clear = Canvas(width: 100, height: 100, scale: 1, backgroundColor: nil)
+        let p = plan([blended(.hueBlendMode)], canvas: clear)
+        XCTAssertEqual(p.offscreenPasses[1].items, [], "nothing beneath: the destination pass stays transparent")
+    }
+
+    func testInsideAnOffscreenGroupTheModeBlendsWithTheGroupOnly() {
+        var group = box("group", Rect(0, 0, 60, 60), Color(0, 1, 1))
+        group.masksToBounds = true
+        group.cornerRadius = 8
+        group.sublayers = [blended(.overlayBlendMode)]
+        let p = plan([group])
+        // The blend's three passes come first (they are planned inside the group), then the group's.
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.filter], [.filter], [.filter], [.roundedClip]])
+        let dst = p.offscreenPasses[1].items
+        XCTAssertEqual(dst.count, 1, "only the group's background: no canvas background inside a group")
+        XCTAssertEqual(dst.first?.paint, .solid(RGBA(0, 1, 1, 1)))
+        XCTAssertEqual(p.offscreenPasses[3].items.last?.blend, .replace)
+    }
+
+    func testTheLayersOwnEffectsAreFlattenedFirst() {
+        var l = blended(.differenceBlendMode, sublayers: 1)
+        l.opacity = 0.5
+        let p = plan([l])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.groupOpacity], [.filter], [.filter], [.filter]])
+        XCTAssertEqual(p.offscreenPasses[1].items.first?.paint, .offscreen(.pass(0), sampling: .texelFetch, opacity: 0.5),
+                       "the faded group is the blend's source")
+    }
+}
