@@ -161,7 +161,7 @@ public enum ReportSchema {
                   "reasons": {"type": "array", "items": {"enum": \(list(OffscreenReason.allCases))}, "minItems": 1},
                   "layer": {"type": "integer"},
                   "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1},
-                  "kind": {"enum": ["draw", "blur", "cache"]},
+                  "kind": {"enum": ["draw", "blur", "cache", "blend"]},
                   "inputs": {"type": "array", "items": {"type": "integer", "minimum": 0}},
                   "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"}
                 }

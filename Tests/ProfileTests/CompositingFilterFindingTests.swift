@@ -1,8 +1,11 @@
 import XCTest
 import Geometry
 import LayerModel
+import Pipeline
 import Plan
 @testable import Profile
+@testable import Report
+import SceneFormat
 
 /// A compositingFilter in the profiler: `offscreen.filter` with its passes' pixels, counted in the
 /// frame's offscreen passes and pixels and painted by Color Offscreen-Rendered; a blend-mode layer
@@ -58,5 +61,29 @@ final class CompositingFilterFindingTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(summaries.map(\.kind), ["draw", "draw", "blend"])
         XCTAssertEqual(summaries[2].inputs, [0, 1])
         XCTAssertEqual(summaries.map(\.reasons), [[.filter], [.filter], [.filter]])
+    }
+
+    /// The JSON report of a scene with blend passes validates against the report's schema (pass
+    /// kind `blend`, reason `filter`, finding `offscreen.filter`, blend reason `compositing-filter`).
+    func testTheReportOfABlendModeSceneValidatesAgainstTheSchema() throws {
+        let json = """
+        {"caprof": 1, "canvas": {"width": 40, "height": 40, "scale": 1, "backgroundColor": "#FFFFFF"},
+         "root": {"frame": [0, 0, 40, 40], "sublayers": [
+           {"name": "under", "frame": [0, 0, 30, 30], "backgroundColor": "#3366CC"},
+           {"name": "blend", "frame": [10, 10, 20, 20], "backgroundColor": "#FF9900", "compositingFilter": "overlayBlendMode"}]}}
+        """
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "s.json", baseDirectory: "/")
+        let report = try ProfileRunner(scene: AnimatedScene(doc), renderer: nil)
+            .run(frames: [(index: 0, time: 0.0)], fps: 60, file: "s.json", toolVersion: "test").report
+        XCTAssertEqual(report.findings.filter { $0.layer.display == "blend" }.map(\.id), [.offscreenFilter, .blended])
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("caprof-blend-\(UUID().uuidString)").path
+        try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: dir) }
+        try ReportSchema.jsonSchema.write(toFile: dir + "/schema.json", atomically: true, encoding: .utf8)
+        let encoded = try JSONReport.encode(report)
+        XCTAssertTrue(String(decoding: encoded, as: UTF8.self).contains("\"compositing-filter\""))
+        try encoded.write(to: URL(fileURLWithPath: dir + "/report.json"))
+        let (status, message) = try ReportTests.validate(dir + "/report.json", dir + "/schema.json")
+        XCTAssertEqual(status, 0, message)
     }
 }
