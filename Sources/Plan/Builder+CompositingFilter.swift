@@ -79,9 +79,14 @@ public enum CompositingExecution: Equatable, Sendable {
 ///   canvas's background colour: `fillCanvasBackground`); the blend of both. The blend's result
 ///   holds the final colour of every pixel of the box and replaces it (`DrawItem.Blend.replace`).
 ///
-/// Drawing the destination again keeps the render graph a list of passes that run before the
-/// target that samples them: a copy of the target mid-draw would split it (a later change can
-/// swap the destination pass for such a copy without changing what the plan reports).
+/// Why the destination is drawn again rather than read in place: reading the target's own pixel
+/// in the fragment shader needs a VkRenderPass subpass self-dependency (the backend renders with
+/// dynamic rendering throughout) or VK_KHR_dynamic_rendering_local_read (not in lavapipe 22.3), and
+/// a copy of the target mid-draw would split the target's list, which the graph's model (passes
+/// run before the list that samples them) does not express yet. Drawing it again keeps the graph
+/// as it is, at the price of what lies beneath in the box (measured in Benchmarks'
+/// OffscreenBenchmarks); once targets can be captured mid-list (backdrops need it too), the
+/// destination pass can become such a copy without changing what the plan reports.
 extension Builder {
     /// Called by `visit` for a layer whose compositingFilter is not source-over; `snapshot` is the
     /// transition flag the visit consumed.
