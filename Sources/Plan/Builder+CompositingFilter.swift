@@ -118,6 +118,14 @@ extension Builder {
             item.blend = blend
             items.append(item)
         case .shader(let formula):
+            // Every blend mode draws what lies beneath it again: without a bound, n blend-mode
+            // siblings would copy n²/2 items.
+            if blendDestinationItems + beneath.count > Self.maxBlendDestinationItems {
+                report(.blendBudget, layer, path)
+                items += source
+                return
+            }
+            blendDestinationItems += beneath.count
             guard let (pass, r) = flatten(source, layer) else { return }
             let space: Transform3D? = cullToCanvas ? .identity : nil
             let destination = addPass([.filter], layer.id, r, space: space,
@@ -129,6 +137,9 @@ extension Builder {
             items.append(item)
         }
     }
+
+    /// The most items one frame's blend modes draw again as their destinations.
+    static let maxBlendDestinationItems = 100_000
 
     /// The source drawn into a pass the size of its device bounding box (whole pixels, clipped to
     /// the canvas; inside a raster-cache bitmap, the bitmap's space).

@@ -84,6 +84,8 @@ struct Builder {
     var forceSnapshot = false
     /// Layers whose subclass content is not drawn yet (they get an `unsupported` placeholder item).
     var undrawn: Set<LayerID> = []
+    /// Items drawn again as blend modes' destinations this frame (`maxBlendDestinationItems`).
+    var blendDestinationItems = 0
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time

@@ -13,6 +13,10 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
     /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
     case nonFiniteGeometry
+    /// The frame's blend modes would draw more than `maxBlendDestinationItems` items again as
+    /// their destinations (each draws what lies beneath it again): this layer is composited
+    /// source-over.
+    case blendBudget
 
     public var message: String {
         switch self {
@@ -20,6 +24,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .nestedMask: return "a mask layer's own mask is ignored (Core Animation does not support nested masks)"
         case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
+        case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }

@@ -136,3 +136,27 @@ final class CompositingFilterPlanTests: XCTestCase {
                        "the faded group is the blend's source")
     }
 }
+
+extension CompositingFilterPlanTests {
+    /// n blend-mode siblings would draw n²/2 items again: beyond the frame's budget the rest are
+    /// composited source-over and reported once each, and the plan stays bounded.
+    func testBlendModesDrawingTooMuchAgainAreReportedAndCompositedSourceOver() {
+        let layers = (0..<500).map { i -> Layer in
+            var l = box("b\(i)", Rect(Double(i % 10) * 10, Double(i / 10 % 10) * 10, 10, 10), Color(0, 0, 1))
+            l.compositingFilter = .multiplyBlendMode
+            return l
+        }
+        let p = plan(layers)
+        let copied = p.offscreenPasses.filter { if case .draw = $0.operation { return true }; return false }
+            .map(\.items.count).reduce(0, +)
+        XCTAssertLessThanOrEqual(copied, Builder.maxBlendDestinationItems + 500 + 1000, "destinations within the budget (plus the sources and backgrounds)")
+        // Layer k has k + 1 items beneath it (the root and k siblings): the budget holds the first 446.
+        let within = (0..<500).prefix { k in (0...k).map { $0 + 1 }.reduce(0, +) <= Builder.maxBlendDestinationItems }.count
+        XCTAssertEqual(within, 446)
+        XCTAssertEqual(p.offscreenPasses.filter { if case .blend = $0.operation { return true }; return false }.count, within)
+        XCTAssertEqual(p.unsupported.count, 500 - within)
+        XCTAssertTrue(p.unsupported.first?.feature.contains("b446: its compositingFilter would draw more than 100000 items") ?? false,
+                      p.unsupported.first?.feature ?? "")
+        XCTAssertEqual(p.canvasItems.last?.blend, .sourceOver)
+    }
+}
