@@ -79,7 +79,7 @@ public enum FindingAdvice {
             return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
                     "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")
         case .offscreenFilter:
-            return ("a blend mode reads what lies beneath, so the layer is flattened offscreen and the destination copied, then both are composited in a shader\(area(e))",
+            return ("a blend mode reads what lies beneath, so the layer is flattened offscreen and the destination copied (drawn again), then both are composited in a shader; screen, plusL and the Porter-Duff operators only flatten it\(area(e))",
                     "bake the blend into the image when the content is static, or use normalBlendMode")
         case .offscreenGroupOpacity:
             return ("opacity below 1 with allowsGroupOpacity flattens the sublayers offscreen before fading them as one\(area(e))",
