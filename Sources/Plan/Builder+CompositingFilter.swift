@@ -95,12 +95,15 @@ extension Builder {
         var plain = layer
         plain.compositingFilter = .normalBlendMode
         let beneath = items
+        let beneathIsTarget = listIsWholeTarget
         items = []
+        listIsWholeTarget = true
         forceSnapshot = snapshot
         visit(plain, parentSublayerToDevice: parentSublayerToDevice, clips: clips, opacity: opacity,
               flippedAncestors: flippedAncestors, path: path)
         let source = items
         items = beneath
+        listIsWholeTarget = beneathIsTarget
         if source.allSatisfy({ $0.role == .unsupported }) { items += source; return }
 
         switch CompositingExecution(layer.compositingFilter) {
@@ -130,11 +133,51 @@ extension Builder {
             let space: Transform3D? = cullToCanvas ? .identity : nil
             let destination = addPass([.filter], layer.id, r, space: space,
                                       .draw(Self.moved(beneath, by: -Double(r.x), -Double(r.y))))
+            // When everything beneath lies within the box the result replaces, it is drawn only
+            // once, in the destination pass (a full-screen blend over content draws the content
+            // once, not twice). Only when the list is the target's own (not a dissolve's two
+            // states, whose first is faded by its position in the list) and every item reached the
+            // pass (`placeable`): the profiler finds them again there by count.
+            if !beneath.isEmpty, beneathIsTarget, offscreenPasses[destination].items.count == beneath.count,
+               beneath.allSatisfy({ Self.lies(within: r, $0) }) {
+                items = []
+                movedBeneath[destination] = (layer.id, beneath.count)
+            }
             let blended = addPass([.filter], layer.id, r, space: space,
                                   .blend(source: pass, destination: destination, formula: formula))
             var item = composite(.pass(blended), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen)
             item.blend = .replace
             items.append(item)
+        }
+    }
+
+    /// Whether every pixel `item` can paint lies within `r`. An item without a shape paints only
+    /// pixels whose centre is in its quad. A shape's coverage ramps half a device pixel beyond the
+    /// shape (Shaders/corners.glsl), and the backend grows its quad to shade that ramp, by more
+    /// than a pixel where the matrix stretches unevenly: the shape's bounds, grown by a pixel,
+    /// hold it whatever the quad. A blurred shape's quad holds its blur (3σ + 2 px: the tail beyond
+    /// rounds to 0), grown by a pixel for the backend's growth.
+    static func lies(within r: PixelRect, _ item: DrawItem) -> Bool {
+        var painted = item
+        var m = 0.0
+        if let s = item.shape {
+            m = 1
+            if case .blurredShape = item.paint {} else { painted.quad = s.rect }
+        }
+        guard let b = bounds(of: [painted]) else { return true }   // nothing in front of the eye
+        return b.minX - m >= Double(r.x) && b.minY - m >= Double(r.y)
+            && b.maxX + m <= Double(r.x + r.width) && b.maxY + m <= Double(r.y + r.height)
+    }
+
+    /// The logical items a blend took off its target into its destination pass (in the target's
+    /// space, through the item drawing the blend's result back), or none.
+    func beneathMoved(into destination: Int, drawnBackBy item: DrawItem) -> [DrawItem] {
+        guard let m = movedBeneath[destination], destination < offscreenPasses.count,
+              offscreenPasses[destination].layer == m.layer, offscreenPasses[destination].items.count >= m.count else { return [] }
+        return logicalItems(Array(offscreenPasses[destination].items.suffix(m.count))).map { x in
+            var x = x
+            x.transform = x.transform * item.transform
+            return x
         }
     }
 
@@ -158,10 +201,16 @@ extension Builder {
         guard let bg = canvas.backgroundColor else { return }
         let fill = RGBA(premultiplying: bg)
         if fill.a <= 0 { return }
-        for item in items where item.blend == .replace {
-            guard case .offscreen(.pass(let k), _, _) = item.paint, k < offscreenPasses.count,
+        // A blend result taken off the canvas into a later blend's destination still lies on the
+        // canvas: its own destination reads the background too.
+        var onCanvas = items[...]
+        while let item = onCanvas.popFirst() {
+            guard item.blend == .replace, case .offscreen(.pass(let k), _, _) = item.paint, k < offscreenPasses.count,
                   case .blend(_, let d, _) = offscreenPasses[k].operation,
                   case .draw(let drawn) = offscreenPasses[d].operation else { continue }
+            if let m = movedBeneath[d], offscreenPasses[d].layer == m.layer {
+                onCanvas += drawn.suffix(m.count)
+            }
             let p = offscreenPasses[d]
             let background = DrawItem(layer: p.layer, role: .background, paint: .solid(fill), transform: .identity,
                                       quad: Rect(0, 0, Double(p.width), Double(p.height)))

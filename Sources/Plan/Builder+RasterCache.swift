@@ -101,8 +101,10 @@ extension Builder {
                     s.paint = .solid(RGBA(tint.r * opacity, tint.g * opacity, tint.b * opacity, tint.a * opacity))
                     out.append(s)
                     continue
-                case .blend(let layerPass, _, _):
-                    // A blend mode's result: the layer's own draws (what lay beneath is drawn already).
+                case .blend(let layerPass, let destination, _):
+                    // A blend mode's result: the layer's own draws, after what lay beneath when the
+                    // blend took it off the target (else it is drawn there already).
+                    out += beneathMoved(into: destination, drawnBackBy: item)
                     inner = logicalItems(offscreenPasses[layerPass].items)
                 }
             case .rasterCache(let key):

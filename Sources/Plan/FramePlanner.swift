@@ -86,6 +86,12 @@ struct Builder {
     var undrawn: Set<LayerID> = []
     /// Items drawn again as blend modes' destinations this frame (`maxBlendDestinationItems`).
     var blendDestinationItems = 0
+    /// Blend modes that took what lay beneath off their target (`Builder+CompositingFilter.swift`):
+    /// destination pass → its layer and how many of its last items were moved there.
+    var movedBeneath: [Int: (layer: LayerID, count: Int)] = [:]
+    /// Whether `items` is the current target's whole list so far (false while a dissolve plans its
+    /// two states into one list: a blend must not take the previous state as what lies beneath).
+    var listIsWholeTarget = true
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time

@@ -160,3 +160,72 @@ extension CompositingFilterPlanTests {
         XCTAssertEqual(p.canvasItems.last?.blend, .sourceOver)
     }
 }
+
+extension CompositingFilterPlanTests {
+    /// A blend over the whole canvas replaces every pixel: what lies beneath is drawn once, in the
+    /// destination pass, not on the canvas too; the profiler still sees it, beneath the layer.
+    func testAFullScreenBlendTakesWhatLiesBeneathOffTheCanvas() {
+        var card = box("card", Rect(20, 20, 40, 30), Color(0, 1, 0))
+        card.cornerRadius = 6
+        var top = box("top", Rect(0, 0, 100, 100), Color(1, 0.5, 0))
+        top.compositingFilter = .softLightBlendMode
+        let p = plan([card, top])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.filter], [.filter], [.filter]])
+        XCTAssertEqual(p.canvasItems.count, 1, "only the blend's result")
+        XCTAssertEqual(p.canvasItems.first?.blend, .replace)
+        XCTAssertEqual(p.offscreenPasses[1].items.count, 3, "the canvas background, the root's and the card")
+        XCTAssertEqual(p.items.map(\.layer), [0, 1, 2], "logical: root, card, top, in order")
+        XCTAssertEqual(p.items.map(\.blend), [.sourceOver, .sourceOver, .blendMode])
+        XCTAssertEqual(p.items[1].transform.m41, 20, "the card where it is on the canvas")
+        XCTAssertEqual(p.items[1].shape?.radii, [6, 6, 6, 6])
+    }
+
+    func testWhatReachesBeyondTheBoxStaysOnTheTarget() {
+        // The card's rounded edge ramps one device pixel beyond its quad, which touches the box's edge.
+        var card = box("card", Rect(20, 20, 40, 30), Color(0, 1, 0))
+        card.cornerRadius = 6
+        var top = box("top", Rect(20, 20, 40, 30), Color(1, 0.5, 0))
+        top.compositingFilter = .colorBurnBlendMode
+        let root = box("root", Rect(0, 0, 100, 100), nil)
+        var r = root; r.sublayers = [card, top]
+        var s = Scene(canvas: canvas, root: r); s.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+        XCTAssertEqual(p.canvasItems.count, 2, "the card stays (and is drawn again as the destination)")
+        XCTAssertEqual(p.items.map(\.layer), [1, 2])
+    }
+
+    /// Two full-screen blends: the second takes the first's result off the canvas. The first still
+    /// lies over the canvas's background, so its destination gets it (its pixels read Cb = the
+    /// background, reference §1.11b), and the profiler sees each layer once, in order.
+    func testABlendTakenOffTheCanvasStillReadsTheCanvasBackground() {
+        var first = box("first", Rect(0, 0, 100, 100), Color(0.6, 0.4, 0.2))
+        first.compositingFilter = .multiplyBlendMode
+        var second = box("second", Rect(0, 0, 100, 100), Color(0.8, 0.8, 0.4))
+        second.compositingFilter = .multiplyBlendMode
+        let p = plan([first, second])
+        // Per blend: source, destination, blend; the first's at 0–2, the second's at 3–5.
+        XCTAssertEqual(p.offscreenPasses.count, 6)
+        XCTAssertEqual(p.canvasItems.count, 1, "only the second blend's result")
+        XCTAssertEqual(p.offscreenPasses[1].items.map(\.role), [.background, .background],
+                       "the canvas's background, then the root's")
+        XCTAssertEqual(p.offscreenPasses[4].items.map(\.role), [.background, .offscreen],
+                       "the canvas's background, then the first blend's result")
+        XCTAssertEqual(p.items.map(\.layer), [0, 1, 2])
+        XCTAssertEqual(p.items.map(\.blend), [.sourceOver, .blendMode, .blendMode])
+    }
+
+    /// A blurred shadow beneath reaches 3σ beyond its layer: it stays on the canvas when that
+    /// reach crosses the box's edge, though the layer itself lies within.
+    func testAShadowReachingBeyondTheBoxStaysOnTheTarget() {
+        var card = box("card", Rect(30, 30, 40, 40), Color(0, 1, 0))
+        card.shadowOpacity = 1; card.shadowRadius = 4; card.shadowOffset = Size(0, 0)
+        var top = box("top", Rect(25, 25, 50, 50), Color(1, 0.5, 0))
+        top.compositingFilter = .overlayBlendMode
+        let root = box("root", Rect(0, 0, 100, 100), nil)
+        var r = root; r.sublayers = [card, top]
+        var s = Scene(canvas: canvas, root: r); s.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+        XCTAssertEqual(p.canvasItems.first?.layer, 1, "the card's shadow and the card stay on the canvas")
+        XCTAssertEqual(p.canvasItems.last?.blend, .replace)
+    }
+}

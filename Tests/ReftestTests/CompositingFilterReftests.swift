@@ -80,6 +80,30 @@ final class CompositingFilterReftests: ReftestCase {
     func testPlusLighter() throws { try check("plusL") }
     func testPlusDarker() throws { try check("plusD") }
 
+    /// A full-screen blend takes what lies beneath off the canvas (it is drawn once, as the
+    /// destination): the result is the same formula, over the translucent stack beneath.
+    func testAFullScreenBlendOverAStack() throws {
+        let img = try render(scene(8, 8, background: "null", """
+            {"frame": [0, 0, 8, 8], "backgroundColor": [\(78.0 / 255), \(178.0 / 255), \(128.0 / 255), 0.4]},
+            {"frame": [0, 0, 8, 8], "backgroundColor": [\(204.0 / 255), \(102.0 / 255), \(52.0 / 255), 0.6], "compositingFilter": "softLightBlendMode"}
+            """))
+        let b = Self.stored(Self.backdrop, 0.4), s = Self.stored(Self.source1, 0.6)
+        let (co, ao) = W3C.composite("softLightBlendMode", cs: s.c, αs: s.a, cb: b.c, αb: b.a)
+        assertPixel(img, 3, 3, (co + [ao]).map { Int(($0 * 255).rounded()) })
+    }
+
+    /// Two full-screen blends over the canvas background: the second takes the first's result off
+    /// the canvas, and the first still blends with the background.
+    func testStackedFullScreenBlendsReadTheCanvasBackground() throws {
+        let img = try render(scene(4, 4, background: "[0.4, 0.6, 0.8, 1]", """
+            {"frame": [0, 0, 4, 4], "backgroundColor": [0.6, 0.4, 0.2, 1], "compositingFilter": "multiplyBlendMode"},
+            {"frame": [0, 0, 4, 4], "backgroundColor": [0.8, 0.8, 0.4, 1], "compositingFilter": "multiplyBlendMode"}
+            """))
+        // Opaque multiply is Cb·Cs on 8-bit values: 102·153, 153·102, 204·51 over 255 round to 61, 61,
+        // 41 (stored), then 61·204, 61·204, 41·102 over 255 round to 49, 49, 16.
+        assertPixel(img, 1, 1, [49, 49, 16, 255])
+    }
+
     /// A blend mode on an opaque canvas background blends with it where nothing else lies beneath.
     func testABlendModeReadsTheCanvasBackground() throws {
         let img = try render(scene(4, 4, background: "[0.4, 0.6, 0.8, 1]", """
