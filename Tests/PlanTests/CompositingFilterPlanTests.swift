@@ -214,18 +214,21 @@ extension CompositingFilterPlanTests {
         XCTAssertEqual(p.items.map(\.blend), [.sourceOver, .blendMode, .blendMode])
     }
 
-    /// A blurred shadow beneath reaches 3σ beyond its layer: it stays on the canvas when that
-    /// reach crosses the box's edge, though the layer itself lies within.
+    /// A blurred shadow beneath (one analytic item, with a shadowPath) reaches 3σ beyond its
+    /// shape: it stays on the canvas when that reach crosses the box's edge, though its shape and
+    /// the layer lie within.
     func testAShadowReachingBeyondTheBoxStaysOnTheTarget() {
         var card = box("card", Rect(30, 30, 40, 40), Color(0, 1, 0))
         card.shadowOpacity = 1; card.shadowRadius = 4; card.shadowOffset = Size(0, 0)
+        card.shadowPath = .rect(Rect(0, 0, 40, 40))
         var top = box("top", Rect(25, 25, 50, 50), Color(1, 0.5, 0))
         top.compositingFilter = .overlayBlendMode
         let root = box("root", Rect(0, 0, 100, 100), nil)
         var r = root; r.sublayers = [card, top]
         var s = Scene(canvas: canvas, root: r); s.assignIDs()
         let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
-        XCTAssertEqual(p.canvasItems.first?.layer, 1, "the card's shadow and the card stay on the canvas")
+        XCTAssertEqual(p.canvasItems.map(\.role), [.shadow, .background, .offscreen],
+                       "the card's shadow and the card stay on the canvas")
         XCTAssertEqual(p.canvasItems.last?.blend, .replace)
     }
 }
