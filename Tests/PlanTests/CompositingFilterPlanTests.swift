@@ -231,4 +231,71 @@ extension CompositingFilterPlanTests {
                        "the card's shadow and the card stay on the canvas")
         XCTAssertEqual(p.canvasItems.last?.blend, .replace)
     }
+
+    /// A fade plans its two states into one list and weighs each by its place in it (previous
+    /// 1 − p, next p: TransitionState). A blend-mode next state over the previous one must leave
+    /// the previous state in that list, or the weights would fall on the wrong items.
+    func testABlendModeNextStateOfAFadeLeavesThePreviousStateInTheMix() {
+        var old = box("old", Rect(0, 0, 100, 100), Color(0, 0, 1))
+        old.transitionState = TransitionState(role: .previous, dissolve: 0.25)
+        var new = box("new", Rect(0, 0, 100, 100), Color(1, 0.5, 0))
+        new.compositingFilter = .multiplyBlendMode
+        new.transitionState = TransitionState(role: .next, dissolve: 0.25)
+        var root = box("root", Rect(0, 0, 100, 100), nil)
+        root.sublayers = [old, new]
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+        guard let mix = p.offscreenPasses.last(where: { $0.reasons == [.transition] }) else {
+            return XCTFail("a fade mixes its states in a transition pass, planned last")
+        }
+        let weights = mix.items.map { item -> Float? in
+            if case .offscreen(_, _, let opacity) = item.paint { return opacity }
+            return nil
+        }
+        XCTAssertEqual(weights, [0.75, 0.25], "the previous state at 1 − p, the next (its blend's result) at p")
+        XCTAssertEqual(mix.items.map(\.layer), [1, 2])
+    }
+
+    /// A group (opacity 0.5 over three draws: one offscreen target) whose last sublayer blends over
+    /// the whole group: what lies beneath within the group's target is moved, never what lies
+    /// outside it (the canvas's card stays on the canvas).
+    func tree(group configure: (inout Layer) -> Void) -> Layer {
+        let outside = box("outside", Rect(70, 70, 20, 20), Color(0, 1, 0))
+        var group = box("group", Rect(10, 10, 50, 50), Color(0, 0, 1))
+        configure(&group)
+        var top = box("top", Rect(0, 0, 50, 50), Color(1, 0.5, 0))
+        top.compositingFilter = .multiplyBlendMode
+        group.sublayers = [box("card", Rect(5, 5, 20, 20), Color(1, 1, 0)), top]
+        var root = box("root", Rect(0, 0, 100, 100), nil)
+        root.sublayers = [outside, group]
+        var s = Scene(canvas: canvas, root: root); s.assignIDs()
+        return s.root
+    }
+
+    func testABlendInsideAGroupMovesOnlyWhatLiesBeneathInTheGroup() {
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: tree { $0.opacity = 0.5 })
+        XCTAssertEqual(p.canvasItems.map(\.layer), [1, 2], "the outside card, then the group's composite")
+        guard let group = p.offscreenPasses.last(where: { $0.reasons == [.groupOpacity] }) else {
+            return XCTFail("opacity over several draws is a group")
+        }
+        XCTAssertEqual(group.items.map(\.blend), [.replace], "the group's own draws were moved into the blend's destination")
+        // Logical: outside (1), group's background (2), card (3), top (4), in render order.
+        XCTAssertEqual(p.items.map(\.layer), [1, 2, 3, 4])
+        XCTAssertEqual(p.items[2].transform.m41, 15, "the card where it is on the canvas: 10 + 5")
+        XCTAssertEqual(p.items[2].transform.m42, 15)
+    }
+
+    /// The same group rasterised: on the second frame the bitmap is a hit (its passes are not
+    /// planned again), and the profiler still sees the moved items inside it, in place.
+    func testABlendInsideARasterizedLayerKeepsItsMovedItemsOnAHit() {
+        let root = tree { $0.shouldRasterize = true }
+        let planner = FramePlanner(canvas: canvas, images: [:])
+        var cache = RasterCache()
+        _ = planner.plan(root: root, rasterCache: &cache, time: 0)
+        let p = planner.plan(root: root, rasterCache: &cache, time: 1.0 / 60)
+        XCTAssertEqual(p.rasterCache.map(\.miss), [nil], "a hit")
+        XCTAssertTrue(p.offscreenPasses.isEmpty, "a hit draws the bitmap from the earlier frame")
+        XCTAssertEqual(p.items.map(\.layer), [1, 2, 3, 4])
+        XCTAssertEqual(p.items[2].transform.m41, 15, "the card where it is on the canvas: 10 + 5")
+    }
 }
