@@ -85,6 +85,7 @@ extension AnimationEnumeration {
 extension ContentsGravity: AnimationEnumeration {}
 extension ContentsFilter: AnimationEnumeration {}
 extension CornerCurve: AnimationEnumeration {}
+extension CompositingFilter: AnimationEnumeration {}
 extension FillRule: AnimationEnumeration {}
 extension LineCap: AnimationEnumeration {}
 extension LineJoin: AnimationEnumeration {}

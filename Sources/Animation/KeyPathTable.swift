@@ -119,6 +119,7 @@ public enum KeyPathTable {
         p("opaque", .bool, \.opaque, animatable: false, "Promises that the contents are fully opaque."),
         p("allowsGroupOpacity", .bool, \.allowsGroupOpacity, animatable: false, "Composite the subtree as a group when opacity < 1; default true."),
         p("allowsEdgeAntialiasing", .bool, \.allowsEdgeAntialiasing, animatable: false, "Antialias edges when transformed."),
+        e("compositingFilter", \.compositingFilter, animatable: false, "How the layer composites onto what lies beneath: a W3C blend mode or a Porter-Duff operator; default normalBlendMode (source-over)."),
         // Contents
         p("contents", .image, \.contents, animatable: true, action: .fade, "Image shown by the layer: a PNG path relative to the scene file, or a data:image/png;base64 URI."),
         e("contentsGravity", \.contentsGravity, animatable: false, "How contents are placed in the bounds; default resize."),

@@ -76,6 +76,10 @@ public enum PlanInvariants {
                 if c.canvasItemCount < 0 || c.canvasItemCount > plan.canvasItems.count {
                     v.append("pass \(i): backdrop after \(c.canvasItemCount) of \(plan.canvasItems.count) canvas items")
                 }
+            case .blend(let source, let destination, _):
+                for k in [source, destination] where !(0..<i).contains(k) || passes[k].width != p.width || passes[k].height != p.height {
+                    v.append("pass \(i): blends pass \(k), not an earlier one of its size")
+                }
             }
         }
         sources(plan.canvasItems, before: passes.count, "canvas")

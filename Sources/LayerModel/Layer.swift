@@ -131,6 +131,11 @@ public struct Layer: Sendable {
         get { cold.storage.magnificationFilter }
         _modify { yield &mutableCold.magnificationFilter }
     }
+    /// How the layer composites onto what lies beneath (`.normalBlendMode`: source-over).
+    public var compositingFilter: CompositingFilter {
+        get { cold.storage.compositingFilter }
+        _modify { yield &mutableCold.compositingFilter }
+    }
     public var shadowColor: Color? {
         get { cold.storage.shadowColor }
         _modify { yield &mutableCold.shadowColor }
@@ -272,6 +277,7 @@ struct ColdProperties: Sendable {
         var contentsScale: Double = 1
         var minificationFilter: ContentsFilter = .linear
         var magnificationFilter: ContentsFilter = .linear
+        var compositingFilter: CompositingFilter = .normalBlendMode
         var shadowColor: Color? = .black
         var shadowOpacity: Double = 0
         var shadowOffset: Size = Size(0, -3)

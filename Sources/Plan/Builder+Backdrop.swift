@@ -118,7 +118,7 @@ extension Builder {
             case .filter(let op): k = op.source
             case .draw(let items): return .draw(items)
             case .backdrop(let c): return .backdrop(c)
-            case .blur: return nil
+            case .blur, .blend: return nil
             }
         }
         return nil

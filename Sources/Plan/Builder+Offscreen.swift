@@ -129,13 +129,15 @@ extension Builder {
         if fx.rasterize { cullToCanvas = false }
 
         // 1. The layer's own content, at opacity 1, without ancestors' clips.
-        let savedItems = items
+        let savedItems = items, savedWhole = listIsWholeTarget
         items = []
+        listIsWholeTarget = true
         if let shape = fx.analyticShadow { shadow(layer, space, 1, [], shape: shape) }
         draw(layer, world: space, clips: [], alpha: 1, flippedAncestors: c.flippedAncestors, path: c.path,
              clipOwnContent: !(fx.roundedClip && separateContent))
         let content = items
         items = savedItems
+        listIsWholeTarget = savedWhole
         cullToCanvas = savedCull
 
         let sigma = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
@@ -256,11 +258,13 @@ extension Builder {
         if mask.mask != nil { report(.nestedMask, mask, c.path) }
         var m = mask
         m.mask = nil
-        let savedItems = items
+        let savedItems = items, savedWhole = listIsWholeTarget
         items = []
+        listIsWholeTarget = true
         visit(m, parentSublayerToDevice: space, clips: [], opacity: 1, flippedAncestors: 0, path: c.path)
         let maskItems = Self.moved(items, by: -Double(r.x), -Double(r.y))
         items = savedItems
+        listIsWholeTarget = savedWhole
         let quad = Rect(0, 0, Double(r.width), Double(r.height))
         // An empty mask hides everything: the destination-in of a transparent target.
         let pass = addPass([.mask], c.layer.id, r, space: .identity, .draw(maskItems))
@@ -334,6 +338,9 @@ extension Builder {
             cacheEvents.removeAll { layers.contains($0.layer) }
         }
         offscreenPasses.removeSubrange(start...)
+        // What blends took off their targets into dropped passes is drawn nowhere now; a later pass
+        // at the same index must not be taken for it.
+        movedBeneath = movedBeneath.filter { $0.key < start }
     }
 
     /// The largest side of a raster-cache bitmap (texels); content beyond it (right and below) is cut.

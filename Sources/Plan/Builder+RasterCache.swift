@@ -112,6 +112,11 @@ extension Builder {
                     s.paint = .solid(RGBA(tint.r * opacity, tint.g * opacity, tint.b * opacity, tint.a * opacity))
                     out.append(s)
                     continue
+                case .blend(let layerPass, let destination, _):
+                    // A blend mode's result: the layer's own draws, after what lay beneath when the
+                    // blend took it off the target (else it is drawn there already).
+                    out += beneathMoved(into: destination, drawnBackBy: item)
+                    inner = logicalItems(offscreenPasses[layerPass].items)
                 }
             case .rasterCache(let key):
                 inner = rasterContents[key] ?? []
@@ -122,6 +127,7 @@ extension Builder {
                 x.clips = outer + x.clips
                 scaleOpacity(&x, by: opacity)
                 if item.blend == .plus { x.blend = .plus }   // part of a cross-dissolve
+                if item.blend.isCompositingFilter { x.blend = item.blend == .replace ? .blendMode : item.blend }
                 out.append(x)
             }
         }

@@ -18,9 +18,10 @@ extension Builder {
             }
             return
         }
-        let saved = items
+        let saved = items, savedWhole = listIsWholeTarget
         let passesBefore = offscreenPasses.count
         items = []
+        listIsWholeTarget = false
         forceSnapshot = true
         visit(previous, parentSublayerToDevice: parentSublayerToDevice, clips: [], opacity: 1,
               flippedAncestors: flippedAncestors, path: path)
@@ -30,6 +31,7 @@ extension Builder {
               flippedAncestors: flippedAncestors, path: path)
         var mix = items
         items = saved
+        listIsWholeTarget = savedWhole
         for j in mix.indices {
             mix[j].blend = .plus
             scaleOpacity(&mix[j], by: Float(j < split ? 1 - p : p))

@@ -28,6 +28,7 @@ extension FramePlan {
             case .blur(let source, _, _, _, _): needed.insert(source)
             case .filter(let op): needed.insert(op.source)
             case .backdrop: break   // reads the canvas, not a pass
+            case .blend(let source, let destination, _): needed.insert(source); needed.insert(destination)
             }
         }
         let kept = offscreenPasses.indices.filter { needed.contains($0) }
@@ -55,6 +56,9 @@ extension FramePlan {
                 // frame that captures; this keeps the plan consistent all the same).
                 capture.canvasItemCount = keptCanvas.filter { $0 < capture.canvasItemCount }.count
                 pass.operation = .backdrop(capture)
+            case .blend(let source, let destination, let formula):
+                pass.operation = .blend(source: newIndex[source] ?? source, destination: newIndex[destination] ?? destination,
+                                        formula: formula)
             }
             return pass
         }

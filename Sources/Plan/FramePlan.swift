@@ -129,6 +129,43 @@ public struct DrawItem: Sendable, Equatable {
         case destinationIn
         /// Porter-Duff plus: src + dst. Sums the weighted snapshots of a cross-dissolve.
         case plus
+        // A layer's compositingFilter (Builder+CompositingFilter.swift): the operators and blend
+        // modes fixed-function blending computes exactly on premultiplied colour (W3C Compositing
+        // and Blending §9.1: co = cs·Fa + cb·Fb), the replacement of a blend-mode pass's result,
+        // and the logical items of a blend mode computed in a shader.
+        /// screenBlendMode: src + dst · (1 − src), per component.
+        case screen
+        /// sourceAtop: src · dst.a + dst · (1 − src.a).
+        case sourceAtop
+        /// sourceIn: src · dst.a.
+        case sourceIn
+        /// sourceOut: src · (1 − dst.a).
+        case sourceOut
+        /// destinationOver: src · (1 − dst.a) + dst.
+        case destinationOver
+        /// destinationIn as a layer's compositingFilter: dst · src.a (unlike a mask application,
+        /// a draw of the layer on screen).
+        case layerDestinationIn
+        /// destinationOut: dst · (1 − src.a).
+        case destinationOut
+        /// xor: src · (1 − dst.a) + dst · (1 − src.a).
+        case xor
+        /// plusL (plus lighter): min(1, src + dst), the target's clamp (`plus` is a cross-dissolve's sum).
+        case plusLighter
+        /// The item's colour replaces the target's: a blend-mode pass's result, which already holds
+        /// what lay beneath (`OffscreenPass.Operation.blend`).
+        case replace
+        /// Logical items only: composited with a blend mode computed in a shader from the
+        /// destination (the backend draws the pass's result with `replace`).
+        case blendMode
+
+        /// Set by a layer's compositingFilter: the item blends whatever its paint.
+        public var isCompositingFilter: Bool {
+            switch self {
+            case .sourceOver, .destinationIn, .plus: return false
+            default: return true
+            }
+        }
     }
 
     /// How image texels are read.

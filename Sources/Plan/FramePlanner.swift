@@ -28,6 +28,7 @@ public struct FramePlanner {
         b.expireRasterCache()
         let device = Transform3D.scale(canvas.scale, canvas.scale, 1)
         b.visit(root, parentSublayerToDevice: device, clips: [], opacity: 1, flippedAncestors: 0, path: [])
+        b.fillCanvasBackground()
         b.capRasterCache()
         rasterCache = b.cache
         let clear = canvas.backgroundColor.map { RGBA(premultiplying: $0) } ?? .clear
@@ -92,6 +93,14 @@ struct Builder {
     var offscreenDepth = 0
     /// Backdrop groups captured this frame, by groupName (`Builder+Backdrop.swift`).
     var backdropGroups: [String: BackdropGroupCapture] = [:]
+    /// Items drawn again as blend modes' destinations this frame (`maxBlendDestinationItems`).
+    var blendDestinationItems = 0
+    /// Blend modes that took what lay beneath off their target (`Builder+CompositingFilter.swift`):
+    /// destination pass → its layer and how many of its last items were moved there.
+    var movedBeneath: [Int: (layer: LayerID, count: Int)] = [:]
+    /// Whether `items` is the current target's whole list so far (false while a dissolve plans its
+    /// two states into one list: a blend must not take the previous state as what lies beneath).
+    var listIsWholeTarget = true
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time
@@ -115,6 +124,11 @@ struct Builder {
         let snapshot = forceSnapshot
         forceSnapshot = false
         if layer.hidden { return }
+        if layer.compositingFilter != .normalBlendMode {
+            visitCompositingFilter(layer, parentSublayerToDevice: parentSublayerToDevice, clips: clips, opacity: opacity,
+                                   flippedAncestors: flippedAncestors, path: path, snapshot: snapshot)
+            return
+        }
         let alpha = opacity * min(max(layer.opacity, 0), 1)
         guard alpha > 0 else { return }   // NaN included: nothing can be drawn at an undefined opacity
         let world = layer.toSuperlayerSublayerSpace * parentSublayerToDevice

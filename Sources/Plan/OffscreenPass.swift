@@ -40,6 +40,12 @@ public struct OffscreenPass: Sendable, Equatable {
         /// A backdrop capture (`BackdropCapture`): the canvas as composited so far (its first
         /// `canvasItemCount` items over the clear colour), its `region` copied into this target.
         case backdrop(BackdropCapture)
+        /// A blend mode (compositingFilter) that reads the destination: each texel of this target is
+        /// the W3C composite of pass `source`'s texel (the flattened layer) over pass
+        /// `destination`'s (what lay beneath it), both this target's size, with `formula`
+        /// (`BlendFormula`). The result holds the destination too, so it is drawn back with
+        /// `DrawItem.Blend.replace`.
+        case blend(source: Int, destination: Int, formula: BlendFormula)
     }
 
     public init(reasons: [OffscreenReason], layer: LayerID, bounds: PixelRect, width: Int, height: Int,
@@ -85,8 +91,11 @@ public enum OffscreenReason: String, Sendable, CaseIterable, Codable {
     /// A running CATransition: the previous and the new state rendered as snapshots (and, for
     /// `fade`, mixed in one more pass).
     case transition
-    /// `filters`: the layer and its subtree rendered offscreen, then each filter of the chain
-    /// applied as passes (a blur is two or three, consecutive colour filters one) before compositing.
+    /// `filters`, or a `compositingFilter` other than source-over: the layer and its subtree
+    /// rendered offscreen, then each filter of the chain applied as passes (a blur is two or three,
+    /// consecutive colour filters one) before compositing; a blend mode reads what lies beneath, so
+    /// the layer is flattened, what lies beneath it copied, and both composited in a shader
+    /// (Porter-Duff operators over more than one draw only flatten the layer).
     case filter
     /// A CABackdropLayer or `backgroundFilters`: what is composited beneath the layer is captured,
     /// filtered and drawn again inside the layer's shape.

@@ -16,6 +16,10 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// A backdrop (CABackdropLayer, backgroundFilters) inside an offscreen pass (a group, mask,
     /// filter or raster-cache target): only backdrops over the canvas capture what lies beneath.
     case nestedBackdrop
+    /// The frame's blend modes would draw more than `maxBlendDestinationItems` items again as
+    /// their destinations (each draws what lies beneath it again): this layer is composited
+    /// source-over.
+    case blendBudget
 
     public var message: String {
         switch self {
@@ -24,6 +28,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         case .nestedBackdrop: return "a backdrop inside an offscreen pass (group opacity, mask, filters, shouldRasterize) captures nothing; only its own content is drawn"
+        case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }

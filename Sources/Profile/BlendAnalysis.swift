@@ -24,6 +24,9 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// One state of a CATransition's cross-dissolve: it blends while the transition runs (its
     /// cost is reported as offscreen.transition).
     case transition
+    /// A compositingFilter other than source-over: the layer is combined with what lies beneath it
+    /// whatever its alpha (a blend mode reads the destination), so it always blends.
+    case compositingFilter = "compositing-filter"
     /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
     /// shadowPath; with one there is nothing to fix).
     case shadow
@@ -32,7 +35,7 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
     /// blended pixels but raise no finding of their own (their fixes are `misaligned.subpixel` and
     /// `offscreen.rounded-clip`, or nothing: rounded corners are antialiased by design).
-    public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha || self == .rasterizedContent }
+    public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha || self == .rasterizedContent || self == .compositingFilter }
 
     public static func < (a: BlendReason, b: BlendReason) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -52,6 +55,7 @@ public enum BlendAnalysis {
         if item.role == .shadow { return [.shadow] }
         if item.role == .unsupported { return [] }   // not drawn: its opacity is unknown
         if item.blend == .plus { return [.transition] }
+        if item.blend.isCompositingFilter { return [.compositingFilter] }
         var r: [BlendReason] = []
         switch item.paint {
         case .solid(let c):

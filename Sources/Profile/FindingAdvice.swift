@@ -34,6 +34,10 @@ public enum FindingAdvice {
                     fixes.append("nothing to fix for a shape over other content; a plain or rounded rectangle drawn as a layer's backgroundColor and cornerRadius is opaque inside")
                 }
             }
+            if reasons.contains(.compositingFilter) {
+                why.append("its compositingFilter combines it with what lies beneath")
+                fixes.append("bake the blend into the image when the content is static, or use normalBlendMode")
+            }
             return ("blended over the content beneath: " + why.joined(separator: "; "), fixes.joined(separator: "; "))
 
         case .misalignedSubpixel:
@@ -94,8 +98,13 @@ public enum FindingAdvice {
             return ("a CATransition renders the layer's previous and new states offscreen as snapshots while it runs\(area(e))",
                     "nothing to fix for a short transition on a small layer; for a large one prefer animating opacity or position of separate layers")
         case .offscreenFilter:
-            return ("filters render the layer and its sublayers offscreen, then run each filter over the result (a blur is two passes, more with a large radius)\(area(e))",
-                    "use a smaller blur inputRadius; set shouldRasterize on a blurred layer whose content does not change; over static content, show a pre-blurred image instead of a live blur")
+            let sources = e.filterSources ?? ["filters"]
+            let filters = ("filters render the layer and its sublayers offscreen, then run each filter over the result (a blur is two passes, more with a large radius)",
+                           "use a smaller blur inputRadius; set shouldRasterize on a blurred layer whose content does not change; over static content, show a pre-blurred image instead of a live blur")
+            let blend = ("a blend mode reads what lies beneath, so the layer is flattened offscreen and the destination copied (drawn again), then both are composited in a shader; screen, plusL and the Porter-Duff operators only flatten it",
+                         "bake the blend into the image when the content is static, or use normalBlendMode")
+            let parts = (sources.contains("filters") ? [filters] : []) + (sources.contains("compositingFilter") ? [blend] : [])
+            return (parts.map(\.0).joined(separator: "; ") + area(e), parts.map(\.1).joined(separator: "; "))
         case .offscreenBackdrop:
             return ("a backdrop captures what is composited beneath it, filters it and draws it again, every frame\(area(e))",
                     "lower the backdrop layer's scale (UIKit's blur samples at 0.25) and the blur radius; over static content, show a pre-blurred image instead of a live backdrop")

@@ -26,7 +26,8 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenRasterize = "offscreen.rasterize"
     /// A running CATransition's snapshots of the previous and the new state.
     case offscreenTransition = "offscreen.transition"
-    /// An offscreen pass for `filters` (the layer rendered offscreen, each filter a pass).
+    /// An offscreen pass for `filters` or a compositingFilter other than source-over (a blend mode
+    /// flattens the layer and reads what lies beneath it).
     case offscreenFilter = "offscreen.filter"
     /// A backdrop (CABackdropLayer, backgroundFilters): what lies beneath captured, filtered, drawn again.
     case offscreenBackdrop = "offscreen.backdrop"

@@ -204,6 +204,15 @@ public struct FrameAnalyzer: Sendable {
                 }
             }
         }
+        // offscreen.filter covers filters and blend modes: name which asked (a layer's filter
+        // steps are `.filter` passes; a blend mode's passes flatten, copy and `.blend`).
+        for i in obs.indices where obs[i].id == .offscreenFilter {
+            let passes = plan.offscreenPasses.filter { $0.layer == obs[i].layer && $0.reasons.contains(.filter) }
+            let filters = passes.contains { if case .filter = $0.operation { return true }; return false }
+            let blends = passes.contains { if case .blend = $0.operation { return true }; return false }
+                || !filters   // Porter-Duff operators and screen over several draws only flatten
+            obs[i].evidence.filterSources = (filters ? ["filters"] : []) + (blends ? ["compositingFilter"] : [])
+        }
         for u in plan.unsupported {
             guard let layer = u.layer else { continue }
             var e = Evidence()

@@ -55,6 +55,9 @@ public struct Evidence: Sendable, Equatable, Codable {
     /// raster.cpu: "shape", "text" or "gradient"; what changed ("strokeStart/strokeEnd", "path",
     /// "string", …, or "appeared"); the texture's size in pixels [width, height]; the bytes
     /// uploaded for it (RGBA8).
+    /// offscreen.filter: what asks for the passes, "filters" and/or "compositingFilter" (a blend
+    /// mode), so the explanation and the fix name the right property.
+    public var filterSources: [String]?
     public var rasterContent: String?
     public var rasterChange: String?
     public var rasterPixels: [Double]?

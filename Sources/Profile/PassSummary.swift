@@ -9,7 +9,8 @@ public struct PassSummary: Sendable, Equatable, Codable {
     public var width: Int
     public var height: Int
     /// draw (items into a target), blur (one axis of a shadow's or filter's blur), color (a filter's
-    /// colour matrix), capture (a backdrop's copy of the canvas), cache (fills the raster cache).
+    /// colour matrix), capture (a backdrop's copy of the canvas), cache (fills the raster cache),
+    /// blend (a compositingFilter's blend mode over what lay beneath).
     public var kind: String
     /// Earlier passes whose results this pass reads.
     public var inputs: [Int]
@@ -32,6 +33,8 @@ public struct PassSummary: Sendable, Equatable, Codable {
             inputs = [op.source]
         case .backdrop:
             kind = "capture"; inputs = []
+        case .blend(let source, let destination, _):
+            kind = "blend"; inputs = [source, destination]
         }
     }
 }

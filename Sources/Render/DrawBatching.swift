@@ -38,7 +38,8 @@ enum DrawBatching {
         return PipelineKey(paint: item.gradient != nil ? .gradient : paint,
                            hasShape: shaped && item.shape != nil, hasInner: shaped && item.innerShape != nil,
                            clipCount: min(item.clips.count, DrawItem.maxClips),
-                           blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus : .sourceOver,
+                           blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus
+                               : CompositingBlendStates.key(item.blend) ?? .sourceOver,
                            corners: corners(item.executedCoverage), opaque: item.drawsOpaque)
     }
 

@@ -15,7 +15,8 @@ struct PipelineKey: Hashable {
     var clipCount: Int
     /// The blend equation (source-over, or destination-in to apply a mask).
     var blend: Blend = .sourceOver
-    enum Blend: Hashable { case sourceOver, destinationIn, plus }
+    /// `factors`: a compositingFilter's blend state (`CompositingBlendStates`), raw VkBlendFactors.
+    enum Blend: Hashable { case sourceOver, destinationIn, plus, factors(UInt32, UInt32) }
     /// The corner code shapes and clips run (`CORNER_CODE`, from the plan's `Coverage`): 0 straight
     /// edges only, 1 circular corners (the radius, no curve lookup), 2 continuous corners.
     var corners: Int32 = 2
@@ -187,6 +188,7 @@ final class PipelineLibrary {
         case .sourceOver: (src, dst) = (VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE_MINUS_SRC_ALPHA)
         case .destinationIn: (src, dst) = (VK_BLEND_FACTOR_ZERO, VK_BLEND_FACTOR_SRC_ALPHA)
         case .plus: (src, dst) = (VK_BLEND_FACTOR_ONE, VK_BLEND_FACTOR_ONE)
+        case .factors(let s, let d): (src, dst) = (VkBlendFactor(rawValue: s), VkBlendFactor(rawValue: d))
         }
         blend.srcColorBlendFactor = src
         blend.dstColorBlendFactor = dst

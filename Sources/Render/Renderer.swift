@@ -28,6 +28,7 @@ public final class Renderer {
     private let offscreen: OffscreenTargets
     private var blur: BlurPipelines?
     private var filterPipelines: FilterPipelines?
+    private var blendModes: BlendModePipelines?
     private var records: DrawRecordBuffer?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
@@ -197,6 +198,9 @@ public final class Renderer {
         if plan.offscreenPasses.contains(where: { if case .filter = $0.operation { return true }; return false }), filterPipelines == nil {
             filterPipelines = try FilterPipelines(device, textureSetLayout: pipelines.textureSetLayout)
         }
+        if plan.offscreenPasses.contains(where: { if case .blend = $0.operation { return true }; return false }), blendModes == nil {
+            blendModes = try BlendModePipelines(device, textureSetLayout: pipelines.textureSetLayout)
+        }
         try timer?.prepare(passes: plan.offscreenPasses.count)
 
         let cmd = try commands.begin()
@@ -246,6 +250,9 @@ public final class Renderer {
                 filterPipelines?.record(cmd, op, from: src, mask: mask)
             case .backdrop:
                 break   // recorded above
+            case .blend(let source, let destination, let formula):
+                blendModes?.record(cmd, source: try graph.target(.pass(source), before: i),
+                                   destination: try graph.target(.pass(destination), before: i), formula: formula)
             }
             vkCmdEndRendering(cmd)
             // The result is read by later passes' fragment shaders.

@@ -174,7 +174,7 @@ public enum ReportSchema {
                   "reasons": {"type": "array", "items": {"enum": \(list(OffscreenReason.allCases))}, "minItems": 1},
                   "layer": {"type": "integer"},
                   "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1},
-                  "kind": {"enum": ["draw", "blur", "color", "capture", "cache"]},
+                  "kind": {"enum": ["draw", "blur", "color", "capture", "cache", "blend"]},
                   "inputs": {"type": "array", "items": {"type": "integer", "minimum": 0}},
                   "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"}
                 }
@@ -260,6 +260,7 @@ public enum ReportSchema {
                     "from": {"type": "number"}, "to": {"type": "number"}, "idleSeconds": {"type": "number", "minimum": 0}
                   }
                 },
+                "filterSources": {"type": "array", "items": {"enum": ["filters", "compositingFilter"]}, "description": "offscreen.filter: whether filters, a compositingFilter or both ask for the passes."},
                 "rasterContent": {"enum": ["shape", "text", "gradient"], "description": "raster.cpu, blended, misaligned.scaled: the layer's rasterised content."},
                 "rasterChange": {"type": "string", "description": "raster.cpu: what changed (strokeStart/strokeEnd, path, string, …; appeared)."},
                 "rasterPixels": {"$ref": "#/$defs/size"},

@@ -32,6 +32,7 @@ final class FilterPlanTests: XCTestCase {
                 case .variableBlur(_, let h, _, _, _): return h ? "vh" : "vv"
                 }
             case .backdrop: return "capture"
+            case .blend: return "blend"
             }
         }
     }

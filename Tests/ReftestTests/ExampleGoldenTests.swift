@@ -29,4 +29,5 @@ final class ExampleGoldenTests: ReftestCase {
     func testGravity() throws { try check("gravity") }
     func testContent() throws { try check("content") }
     func testFilters() throws { try check("filters") }
+    func testBlendModes() throws { try check("blend-modes") }
 }

@@ -48,6 +48,7 @@ let benchmarks: @Sendable () -> Void = {
             }
         }
     }
+    blendModeBenchmarks()
 }
 
 /// GPU time per frame (timestamps around the command buffer) as a custom metric, in µs.

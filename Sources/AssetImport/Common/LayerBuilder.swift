@@ -57,9 +57,17 @@ struct LayerBuilder {
         case "windowServerAware", "groupNamespace", "allowsSubstituteColor" where layer.layerClass == .backdrop:
             return   // which windows a device's backdrop sees, and its group's namespace: nothing offscreen
         case "compositingFilter":
+            // A filter name string, or a CAFilter whose type is the mode's name; nil = source-over.
             if case .null = value { return }
-            if value.string == "normalBlendMode" { return }
-            ctx.warn("compositingFilter \(filterList(value)) is not drawn yet; the layer is composited source-over", at: place)
+            var name = value.string
+            if case .filter(let type, _, _) = value { name = type }
+            if let name, let mode = CompositingFilter(rawValue: name) {
+                layer.compositingFilter = mode
+                return
+            }
+            ctx.warn("compositingFilter \(filterList(value)) is not a compositing filter caprof knows (expected one of "
+                     + CompositingFilter.allCases.map(\.rawValue).joined(separator: ", ")
+                     + "); the layer is composited source-over", at: place)
             return
         case "preservesDepth" where layer.layerClass == .emitter:
             // KeyPathTable's row is CAReplicatorLayer's; an emitter keeps it (particles are drawn flat).
