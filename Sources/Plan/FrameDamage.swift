@@ -149,8 +149,10 @@ struct DrawingDiff {
             let n = y.canvasItemCount
             guard x == y, n <= previous.canvasItems.count, n <= current.canvasItems.count else { return false }
             return zip(previous.canvasItems.prefix(n), current.canvasItems.prefix(n)).allSatisfy { same($0, $1) }
+        case (.blend(let s1, let d1, let f1), .blend(let s2, let d2, let f2)):
+            // A blend mode's result is unchanged when the flattened layer and the destination are.
+            return s1 == s2 && d1 == d2 && f1 == f2 && !changedPasses.contains(s2) && !changedPasses.contains(d2)
         default:
-            // Blend modes' passes read what lies beneath: treated as changed.
             return false
         }
     }

@@ -82,6 +82,23 @@ final class FrameCacheReftests: ReftestCase {
         XCTAssertEqual(uses, [.full, .damaged, .damaged, .reused, .reused])
     }
 
+    /// Blend modes (a shader blend over a moving layer's path, a blend state elsewhere): damaged
+    /// while something moves beneath, reused once nothing does.
+    func testBlendModesEqualEachFrameAlone() throws {
+        let json = scene(120, 80, scale: 1, """
+        {"name": "ground", "frame": [0, 0, 120, 80], "backgroundColor": "#FFCC00"},
+        {"name": "mover", "frame": [0, 20, 20, 20], "backgroundColor": "#007AFF", "cornerRadius": 4,
+         "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 100,
+                         "duration": 0.1, "fillMode": "both"}]},
+        {"name": "multiply", "frame": [30, 10, 40, 40], "backgroundColor": [0.2, 0.6, 0.9, 0.8], "compositingFilter": "multiplyBlendMode"},
+        {"name": "screen", "frame": [80, 50, 30, 25], "backgroundColor": "#FF2D55", "compositingFilter": "screenBlendMode"}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "frame-cache-blend.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.05, 0.1, 0.15, 0.2])
+        XCTAssertEqual(uses, [.full, .damaged, .damaged, .reused, .reused])
+    }
+
     func testMovingLayerAndAnimatedOpacityEqualEachFrameAlone() throws {
         let json = scene(120, 80, scale: 2, """
         {"name": "stripes", "frame": [0, 0, 120, 80], "backgroundColor": "#3366CC",
