@@ -66,6 +66,7 @@ let benchmarks: @Sendable () -> Void = {
         Benchmark("example \(name): load + images + plan + render") { benchmark in
             let path = ExampleScenes.path(name)
             let sceneRenderer = try SceneRenderer()
+            sceneRenderer.renderer.frameCacheEnabled = false   // a whole frame each iteration, not the previous one reused
             benchmark.startMeasurement()
             for _ in benchmark.scaledIterations {
                 let doc = try SceneDecoder.load(path: path)

@@ -12,7 +12,7 @@ import SceneFormat
 ///   CAShapeLayers (roundedRect paths): static (shape textures cached) and with the paths
 ///   animating (every shape rasterised and uploaded every frame); interleaved ratio shape ÷ layer;
 /// - a 300×300 pt `strokeEnd` draw-on at 3×: the CPU rasterisation and the upload per frame;
-/// - a replicator of 10,000 instances: draw calls and frame time;
+/// - a replicator of 10,000 instances and an emitter of 5,000 live particles: draw calls and frame time;
 /// - a screen of 40 text labels: their first layout + rasterisation, and a frame once cached.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], warmupIterations: 1,
@@ -23,6 +23,7 @@ let benchmarks: @Sendable () -> Void = {
                             ("200 rounded rects as CAShapeLayers, paths animating", ContentFixture.morphing),
                             ("strokeEnd draw-on 300x300 pt at 3x", ContentFixture.drawOn),
                             ("replicator, 10000 instances", ContentFixture.replicated),
+                            ("emitter, 5000 live particles", ContentFixture.emitter),
                             ("40 text labels, cached", ContentFixture.labels)] {
         Benchmark("content.\(name)", configuration: .init(metrics: [.wallClock] + FrameMetrics.all)) { benchmark in
             let f = try fixture.get()
@@ -98,6 +99,9 @@ final class ContentFixture: @unchecked Sendable {
         let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "bench.json", baseDirectory: "/")
         scene = AnimatedScene(doc)
         renderer = try SceneRenderer()
+        // Every frame drawn: the frame cache would reuse a static frame (not drawing it at all),
+        // and these measure what drawing the content costs.
+        renderer.renderer.frameCacheEnabled = false
         _ = try renderer.render(scene, at: 0)   // pipelines built, textures resident
     }
 
@@ -140,6 +144,13 @@ final class ContentFixture: @unchecked Sendable {
         canvas([##"{"class": "CAReplicatorLayer", "frame": [5, 10, 380, 800], "instanceCount": 100, "instanceTransform": "translate(0, 8)", "sublayers": [{"class": "CAReplicatorLayer", "frame": [0, 0, 380, 8], "instanceCount": 100, "instanceTransform": "translate(3.8, 0)", "instanceColor": "#0A84FF", "instanceRedOffset": 0.005, "sublayers": [{"frame": [0, 0, 3, 6], "backgroundColor": "white"}]}]}"##])
     }
 
+    /// One cell, birthRate 5000 × lifetime 1 s: 5,000 particles alive from 1 s on (the fixture's
+    /// frames run from 1/60 s: the first second fills up, as an app's would).
+    static var emitterScene: String {
+        let spark = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../../Examples/assets/spark.png").standardized.path
+        return canvas([##"{"class": "CAEmitterLayer", "frame": [0, 0, 390, 844], "emitterPosition": [195, 422], "emitterCells": [{"contents": "\##(spark)", "birthRate": 5000, "lifetime": 1, "velocity": 150, "velocityRange": 60, "emissionRange": 6.283185307179586, "spin": 2, "spinRange": 4, "scale": 1.5, "color": [1, 0.6, 0.2, 1], "alphaSpeed": -0.8}]}"##])
+    }
+
     /// 40 labels of different strings, 2 columns × 20 rows, 15 pt.
     static var labelsScene: String {
         canvas((0..<40).map { i in
@@ -154,4 +165,5 @@ final class ContentFixture: @unchecked Sendable {
     static let drawOn = Result { try ContentFixture(json: drawOnScene) }
     static let replicated = Result { try ContentFixture(json: replicatorScene) }
     static let labels = Result { try ContentFixture(json: labelsScene) }
+    static let emitter = Result { try ContentFixture(json: emitterScene) }
 }

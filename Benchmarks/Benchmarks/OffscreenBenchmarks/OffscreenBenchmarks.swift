@@ -87,6 +87,7 @@ final class OffscreenFixture: @unchecked Sendable {
         let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "bench.json", baseDirectory: "/")
         scene = AnimatedScene(doc)
         renderer = try SceneRenderer()
+        renderer.renderer.frameCacheEnabled = false   // every iteration draws the frame (a static one would be reused)
         tree = scene.presentation(at: 0)
         images = try scene.images(for: tree)
         var c = RasterCache()
