@@ -11,6 +11,9 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     public var opaqueItems = 0
     /// Items whose coverage level was raised to share their neighbours' instanced draw.
     public var promotedItems = 0
+    /// Large shaped items split into an interior drawn without coverage, edge bands with straight
+    /// edges only and corner patches with the corner code.
+    public var splitItems = 0
     /// Runs of consecutive canvas items that share a `BatchClass`: the canvas's instanced draws.
     public var batches = 0
     public init() {}
@@ -70,7 +73,12 @@ public struct BatchClass: Hashable, Sendable {
 ///    shape enclosing its quad with room to spare, so its coverage is exactly 1): the same pixels,
 ///    one instanced draw. Large items keep their own level: there the coverage code costs more
 ///    than a draw call.
-/// 3. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
+/// 3. **Interiors without coverage**: a large rounded item becomes a 5 × 5 grid of pieces sharing
+///    whole edges (no T-junctions, so every pixel centre falls in exactly one): the interior,
+///    where coverage is exactly 1, drawn without coverage code; one-pixel bands along the straight
+///    edges with straight-edge coverage only (no corner is within reach there); the corner zones
+///    with the full corner code.
+/// 4. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
 /// Order is never changed. Pure: the same items give the same result.
 public enum CanvasExecution {
     /// Items of at most this many device pixels (bounds) may be promoted to batch.
@@ -84,6 +92,7 @@ public enum CanvasExecution {
         var out = cull(items, images: images, width: width, height: height, stats: &stats)
         // Batching first: a small opaque item that joins its shaped neighbours' draw keeps blending.
         promote(&out, width: width, height: height, stats: &stats)
+        out = split(out, width: width, height: height, stats: &stats)
         for i in out.indices where isOpaqueDraw(out[i], images) {
             out[i].drawsOpaque = true
             stats.opaqueItems += 1
@@ -218,14 +227,86 @@ public enum CanvasExecution {
             if anyShape, item.shape == nil, let (smin, _) = singularValues(item.transform) {
                 // Coverage is 1 wherever a pixel centre is half a device pixel (≤ 0.5/σmin local
                 // units) inside the shape: enclose the quad with far more room than that, and the
-                // backend draws the quad as it is (it grows only quads a shape's edge may reach).
+                // backend draws the quad as it is (`quadIsFinal`).
                 let g = 2 / smin + 1
                 let q = item.quad.standardized
                 item.shape = RoundedShape(rect: q.insetBy(dx: -g, dy: -g))
+                item.quadIsFinal = true
                 changed = true
             }
             if changed { items[i] = item; stats.promotedItems += 1 }
         }
+    }
+
+    // MARK: interiors
+
+    /// Items of at least this many device pixels (bounds) with a rounded shape are split.
+    static let splitArea = 128 * 128
+
+    static func split(_ items: [DrawItem], width: Int, height: Int, stats: inout CanvasExecutionStats) -> [DrawItem] {
+        var out: [DrawItem] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            if let pieces = pieces(item, width: width, height: height) {
+                out.append(contentsOf: pieces)
+                stats.splitItems += 1
+            } else {
+                out.append(item)
+            }
+        }
+        return out
+    }
+
+    /// The 5 × 5 grid of an item, or nil when it is not worth or not safe to split: only solid,
+    /// affine, unpromoted items with a rounded shape, no inner edge and a large interior.
+    static func pieces(_ item: DrawItem, width: Int, height: Int) -> [DrawItem]? {
+        guard let shape = item.shape, item.innerShape == nil, item.gradient == nil, item.coverageVariant == nil,
+              !item.quadIsFinal, item.role != .unsupported, case .solid = item.paint,
+              shape.coverage > .straightEdges,
+              let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4,
+              let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height),
+              b.area >= splitArea else { return nil }
+        let r = shape.rect.standardized, q = item.quad.standardized
+        let limit = min(r.width, r.height) / 2
+        let inset = (0..<min(shape.radii.count, 4)).map { i -> Double in
+            shape.curve == .continuous ? CornerProfile.continuous(radius: shape.radii[i], limit: limit).inset
+                : CornerProfile.circular(radius: shape.radii[i], limit: limit).inset
+        }.max() ?? 0
+        // m: a device pixel in local units (≥ 1/σmin), so a point m inside an edge has coverage
+        // exactly 1 there (half a pixel is enough); e: past every corner's inset by m, so the
+        // corner block cannot run where the point is farther than e from one edge.
+        let m = 1 / smin, e = inset + m
+        // The outer lines: the quad grown as the backend would grow it.
+        let o = EdgeRamp.outset(item.transform, q)
+        let xs = [q.minX - o, r.minX + m, r.minX + e, r.maxX - e, r.maxX - m, q.maxX + o]
+        let ys = [q.minY - o, r.minY + m, r.minY + e, r.maxY - e, r.maxY - m, q.maxY + o]
+        guard zip(xs, xs.dropFirst()).allSatisfy({ $0 < $1 }), zip(ys, ys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        func piece(_ col: Int, _ row: Int, _ s: RoundedShape?) -> DrawItem {
+            var p = item
+            p.quad = Rect(xs[col], ys[row], xs[col + 1] - xs[col], ys[row + 1] - ys[row])
+            p.shape = s
+            p.quadIsFinal = true
+            return p
+        }
+        // A 5 × 5 grid: columns and rows 0–1 and 3–4 are the corner zones (e wide), 2 the middle;
+        // 0 and 4 also hold the one-pixel bands along the edges. Every cell shares whole edges
+        // with its neighbours. Grouped by coverage level so consecutive pieces share a draw; pieces
+        // never overlap, so their order does not change a pixel.
+        let straight = RoundedShape(rect: shape.rect)
+        var interior: [DrawItem] = [], bands: [DrawItem] = [], corners: [DrawItem] = []
+        for row in 0..<5 {
+            for col in 0..<5 {
+                let midCol = col == 2, midRow = row == 2
+                if midCol && midRow || midCol && (row == 1 || row == 3) || midRow && (col == 1 || col == 3) {
+                    interior.append(piece(col, row, nil))
+                } else if midCol || midRow {
+                    bands.append(piece(col, row, straight))
+                } else {
+                    corners.append(piece(col, row, shape))
+                }
+            }
+        }
+        return interior + bands + corners
     }
 
     /// Singular values (smallest, largest) of an affine matrix's 2×2 part; nil when projective.

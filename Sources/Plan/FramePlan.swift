@@ -186,6 +186,10 @@ public struct DrawItem: Sendable, Equatable {
     /// Execution only (`canvasItems`): every pixel the item draws is opaque and replaces what is
     /// beneath, so the backend draws it with blending off (the same pixels, no destination read).
     public var drawsOpaque = false
+    /// Execution only (`canvasItems`): the quad already spans the shape's antialiased edge (a
+    /// piece of a split item, or a shape enclosing the quad), so the backend draws it as it is
+    /// instead of growing it by `EdgeRamp.outset`.
+    public var quadIsFinal = false
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],
