@@ -130,7 +130,7 @@ public enum CanvasExecution {
     /// for shaped items; nil when that margin cannot be bounded simply (projective or very
     /// anisotropic shaped items are then never culled).
     static func reach(_ item: DrawItem, width: Int, height: Int) -> PixelRect? {
-        guard let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height) else { return nil }
+        guard let b = bounds(item, width: width, height: height) else { return nil }
         if item.shape == nil { return b }
         guard let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4 else { return nil }
         // The backend grows a shaped quad by 1/σmin local units: at most σmax/σmin device pixels.
@@ -211,7 +211,7 @@ public enum CanvasExecution {
         guard item.role != .unsupported else { return nil }
         if case .blurredShape = item.paint { return nil }
         guard let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4,
-              let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height),
+              let b = bounds(item, width: width, height: height),
               b.area <= promotableArea else { return nil }
         return BatchClass(item).promotionGroup
     }
@@ -264,7 +264,7 @@ public enum CanvasExecution {
               !item.quadIsFinal, item.role != .unsupported, case .solid = item.paint,
               shape.coverage > .straightEdges,
               let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4,
-              let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height),
+              let b = bounds(item, width: width, height: height),
               b.area >= splitArea else { return nil }
         let r = shape.rect.standardized, q = item.quad.standardized
         let limit = min(r.width, r.height) / 2
@@ -307,6 +307,20 @@ public enum CanvasExecution {
             }
         }
         return interior + bands + corners
+    }
+
+    /// The device pixels `item`'s quad touches (`DeviceProjection.pixelBounds`), without building
+    /// a polygon for affine matrices: this runs several times per item of a 10,000-item frame.
+    static func bounds(_ item: DrawItem, width: Int, height: Int) -> PixelRect? {
+        let m = item.transform, q = item.quad
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else {
+            return DeviceProjection.pixelBounds(q, m, width: width, height: height)
+        }
+        let x0 = q.minX * m.m11, x1 = q.maxX * m.m11, y0 = q.minY * m.m21, y1 = q.maxY * m.m21
+        let u0 = q.minX * m.m12, u1 = q.maxX * m.m12, v0 = q.minY * m.m22, v1 = q.maxY * m.m22
+        let r = Rect(min(x0, x1) + min(y0, y1) + m.m41, min(u0, u1) + min(v0, v1) + m.m42, 0, 0)
+        let maxX = max(x0, x1) + max(y0, y1) + m.m41, maxY = max(u0, u1) + max(v0, v1) + m.m42
+        return DeviceProjection.pixelBounds(Rect(r.minX, r.minY, maxX - r.minX, maxY - r.minY), width: width, height: height)
     }
 
     /// Singular values (smallest, largest) of an affine matrix's 2×2 part; nil when projective.
