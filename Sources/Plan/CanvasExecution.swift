@@ -14,8 +14,15 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     /// Large shaped items split into an interior drawn without coverage, edge bands with straight
     /// edges only and corner patches with the corner code.
     public var splitItems = 0
-    /// Runs of consecutive canvas items that share a `BatchClass`: the canvas's instanced draws.
+    /// Runs of consecutive canvas items that share a `BatchClass`: the canvas's instanced draws
+    /// (a flattened region is a draw of its own).
     public var batches = 0
+    /// Rectangles drawn once with their stack blended in registers (`FlattenedRegion`).
+    public var flattenedRegions = 0
+    /// Items drawn inside flattened regions instead of by a draw of their own.
+    public var flattenedItems = 0
+    /// Per-item pieces drawn over a region whose stack is deeper than `FlattenedRegion.maxDepth`.
+    public var flattenedPieces = 0
     public init() {}
 }
 
@@ -79,6 +86,8 @@ public struct BatchClass: Hashable, Sendable {
 ///    edges with straight-edge coverage only (no corner is within reach there); the corner zones
 ///    with the full corner code.
 /// 4. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
+/// 5. **Region flattening** (`RegionFlattening.swift`): runs of pixel-aligned rectangles become
+///    disjoint regions, each drawn once with its stack of layers blended in registers.
 /// Order is never changed. Pure: the same items give the same result.
 public enum CanvasExecution {
     /// Items of at most this many device pixels (bounds) may be promoted to batch.
@@ -86,7 +95,10 @@ public enum CanvasExecution {
     /// Occluders a culling test looks at per tile (most recent first): bounds the work per item.
     static let occluderProbe = 64
 
-    public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int)
+    /// `flattenOver`: the canvas's clear colour, what lies beneath a flattened region's stack;
+    /// nil: no region flattening.
+    public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int,
+                               flattenOver clear: RGBA? = nil)
         -> (items: [DrawItem], stats: CanvasExecutionStats) {
         var stats = CanvasExecutionStats()
         var out = cull(items, images: images, width: width, height: height, stats: &stats)
@@ -97,10 +109,11 @@ public enum CanvasExecution {
             out[i].drawsOpaque = true
             stats.opaqueItems += 1
         }
+        if let clear { out = flatten(out, images: images, clear: clear, width: width, height: height, stats: &stats) }
         var last: BatchClass?
         for item in out where item.role != .unsupported {
             let c = BatchClass(item)
-            if c != last { stats.batches += 1; last = c }
+            if c != last || item.flattened != nil { stats.batches += 1; last = c }
         }
         return (out, stats)
     }

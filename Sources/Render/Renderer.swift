@@ -28,6 +28,8 @@ public final class Renderer {
     private let offscreen: OffscreenTargets
     private var blur: BlurPipelines?
     private var records: DrawRecordBuffer?
+    /// Descriptor sets of flattened regions, made per frame.
+    private var regionSets: RegionDescriptorSets?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
     /// How mip levels are made for trilinear sampling: device blits where the colour format
@@ -130,6 +132,13 @@ public final class Renderer {
         var offset = 0
         for (l, items) in lists.enumerated() {
             for (i, item) in items.enumerated() {
+                if let region = item.flattened {
+                    DrawRecord.encode(region: region, imageExtent: { index in
+                        let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
+                        return (image.width, image.height)
+                    }, into: base + (offset + i) * DrawRecord.floatCount)
+                    continue
+                }
                 var extent = (width: 0, height: 0)
                 switch item.paint {
                 case .image(let index, _, _):
@@ -144,6 +153,20 @@ public final class Renderer {
             }
             graph.batches[l] = DrawBatching.batches(items, firstRecord: offset) { frameTextures.slot(ofImage: $0) }
             offset += items.count
+        }
+        // Flattened regions' sets (the record buffer is final now): one per distinct texture list.
+        let regions = graph.batches.reduce(0) { $0 + $1.filter { $0.regionTextures != nil }.count }
+        if regions > 0 {
+            if regionSets == nil { regionSets = RegionDescriptorSets(device, layout: pipelines.regionSetLayout,
+                                                                      solidLayout: pipelines.solidRegionSetLayout) }
+            try regionSets!.reset(count: regions)
+            for l in graph.batches.indices {
+                for b in graph.batches[l].indices {
+                    guard let textures = graph.batches[l][b].regionTextures else { continue }
+                    graph.batches[l][b].regionSet = try regionSets!.set(textures, records: records!.buffer,
+                                                                        frameTextures: frameTextures, sampler: pipelines.nearestSampler)
+                }
+            }
         }
     }
 
@@ -249,6 +272,17 @@ public final class Renderer {
             if boundPipeline != pipeline {
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
                 boundPipeline = pipeline
+            }
+            if let regionSet = batch.regionSet {
+                // Set 0 (the records) and the push constants stay bound: both layouts share them.
+                // The region's uniform block is its record: the dynamic offset selects it.
+                var bind: VkDescriptorSet? = regionSet
+                var offset = UInt32(batch.firstItem * DrawRecord.byteSize)
+                let layout = batch.regionTextures!.isEmpty ? pipelines.solidRegionLayout : pipelines.regionLayout
+                vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 1, 1, &bind, 1, &offset)
+                boundTexture = nil
+                vkCmdDraw(cmd, 6, 1, 0, UInt32(batch.firstItem))
+                continue
             }
             var set: VkDescriptorSet?
             switch batch.texture {

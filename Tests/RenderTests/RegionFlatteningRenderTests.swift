@@ -1,0 +1,105 @@
+import Geometry
+import Plan
+import Raster
+import Render
+import XCTest
+
+/// Region flattening (the plan's `CanvasExecution` step) draws each disjoint rectangle once,
+/// blending its stack in registers; the region shader rounds to 8 bits after every layer exactly
+/// as the target's fixed-function blend does, so the frame must equal, byte for byte on lavapipe,
+/// the same items drawn one blended quad at a time.
+final class RegionFlatteningRenderTests: GPUTestCase {
+    /// `items` drawn as planned with and without region flattening (everything else alike).
+    func frames(_ items: [DrawItem], images: [PlannedImage] = [], bitmaps: [UInt64: Bitmap] = [:],
+                width: Int, height: Int, clear: RGBA) throws -> (flat: RenderedFrame, plain: RenderedFrame, stats: CanvasExecutionStats) {
+        let flat = CanvasExecution.prepare(items, images: images, width: width, height: height, flattenOver: clear)
+        let plain = CanvasExecution.prepare(items, images: images, width: width, height: height)
+        func plan(_ canvas: [DrawItem]) -> FramePlan {
+            FramePlan(pixelWidth: width, pixelHeight: height, clearColor: clear, images: images, items: items, canvasItems: canvas)
+        }
+        return (try render(plan(flat.items), images: bitmaps), try render(plan(plain.items), images: bitmaps), flat.stats)
+    }
+
+    /// A translucent pattern with every alpha level's neighbours (premultiplied), different per seed.
+    static func pattern(seed: Int, width: Int, height: Int) -> Bitmap {
+        var px = [UInt8](repeating: 0, count: width * height * 4)
+        for y in 0..<height { for x in 0..<width {
+            let i = (y * width + x) * 4
+            let a = (x * 7 + y * 13 + seed * 29) % 256
+            px[i] = UInt8((x * 11 + seed * 16) % 256 * a / 255)
+            px[i + 1] = UInt8((y * 5 + seed * 8) % 256 * a / 255)
+            px[i + 2] = UInt8((seed * 15 + x) % 256 * a / 255)
+            px[i + 3] = UInt8(a)
+        } }
+        return Bitmap(width: width, height: height, pixels: px)
+    }
+
+    /// The benchmark's case in small: 16 full-canvas image layers at opacity 0.8 over white, one
+    /// region of depth 16, one draw.
+    func testSixteenImageLayersAreOneDrawWithTheSameBytes() throws {
+        let w = 96, h = 64
+        var images: [PlannedImage] = [], bitmaps: [UInt64: Bitmap] = [:], items: [DrawItem] = []
+        for i in 0..<16 {
+            let b = Self.pattern(seed: i, width: w, height: h)
+            images.append(PlannedImage(key: UInt64(100 + i), pixelWidth: w, pixelHeight: h))
+            bitmaps[UInt64(100 + i)] = b
+            items.append(image(i, Rect(0, 0, Double(w), Double(h)), uv: Rect(0, 0, Double(w), Double(h)), opacity: 0.8))
+        }
+        let (flat, plain, stats) = try frames(items, images: images, bitmaps: bitmaps, width: w, height: h, clear: RGBA(1, 1, 1, 1))
+        XCTAssertEqual(stats.flattenedRegions, 1)
+        XCTAssertEqual(stats.flattenedItems, 16)
+        XCTAssertEqual(flat.stats.drawCalls, 1)
+        XCTAssertEqual(plain.stats.drawCalls, 16, "a draw per texture unflattened")
+        XCTAssertEqual(CanvasExecutionRenderTests.difference(flat.pixels, plain.pixels).pixels, 0)
+    }
+
+    /// Solid rectangles of every kind of alpha (0, 1/255, ½, opaque) overlapping at pixel-aligned
+    /// edges, with images beside them, over a translucent clear colour: many regions, stacks cut at
+    /// opaque layers, the same bytes.
+    func testOverlappingSolidsAndImagesGiveTheSameBytes() throws {
+        let w = 120, h = 90
+        let b = Self.pattern(seed: 3, width: 40, height: 30)
+        let images = [PlannedImage(key: 7, pixelWidth: 40, pixelHeight: 30)]
+        var items: [DrawItem] = []
+        let alphas: [Float] = [0.5, 1, 1.0 / 255, 0.25, 0.8, 0, 0.999, 0.6]
+        for i in 0..<10 {
+            let a = alphas[i % alphas.count]
+            let c = RGBA(Float((i * 67) % 256) / 255 * a, Float((i * 131) % 256) / 255 * a, Float((i * 29) % 256) / 255 * a, a)
+            let rect = Rect(Double((i * 17) % 80), Double((i * 23) % 60), Double(20 + (i * 7) % 30), Double(15 + (i * 11) % 25))
+            items.append(solid(rect, c))
+            if i % 4 == 1 {
+                // An image at a whole-pixel offset, larger than the image: clamped to its edge texels.
+                let o = (i * 13) % 70
+                items.append(image(0, Rect(Double(o), Double(o / 2), 50, 35), uv: Rect(-3, 2, 50, 35), opacity: i % 8 == 1 ? 1 : 0.7))
+            }
+        }
+        let (flat, plain, stats) = try frames(items, images: images, bitmaps: [7: b], width: w, height: h,
+                                              clear: RGBA(0.2, 0.1, 0, 0.4))
+        XCTAssertGreaterThan(stats.flattenedRegions, 10)
+        XCTAssertEqual(stats.flattenedItems, items.count - stats.culledItems)
+        XCTAssertEqual(CanvasExecutionRenderTests.difference(flat.pixels, plain.pixels).pixels, 0)
+    }
+
+    /// Twenty translucent full-canvas solids: the bottom 16 are one region, the 4 above it are
+    /// drawn as pieces over it (source-over is associative), with the same bytes.
+    func testDeeperStacksThanTheShaderHoldsFallBackPerItem() throws {
+        let items = (0..<20).map { i in
+            solid(Rect(0, 0, 50, 40), RGBA(Float(i) / 40, 0.3 * 0.45, Float(20 - i) / 50, 0.45))
+        }
+        let (flat, plain, stats) = try frames(items, width: 50, height: 40, clear: RGBA(1, 1, 1, 1))
+        XCTAssertEqual(stats.flattenedRegions, 1)
+        XCTAssertEqual(stats.flattenedItems, 16)
+        XCTAssertEqual(stats.flattenedPieces, 4)
+        XCTAssertEqual(CanvasExecutionRenderTests.difference(flat.pixels, plain.pixels).pixels, 0)
+    }
+
+    /// A hand computation the region shader must reproduce: 50 % red over white is
+    /// 127.5 → 128 (round to nearest) + 255 · (255 − 128) / 255 = 127 → (255, 127, 127).
+    func testHalfRedOverWhite() throws {
+        let items = [solid(Rect(0, 0, 4, 4), RGBA(0.5, 0, 0, 0.5)), solid(Rect(2, 0, 2, 4), RGBA(0, 0, 0, 0))]
+        let (flat, _, stats) = try frames(items, width: 4, height: 4, clear: RGBA(1, 1, 1, 1))
+        XCTAssertEqual(stats.flattenedRegions, 2)
+        assertPixel(flat, 0, 0, [255, 127, 127, 255])
+        assertPixel(flat, 3, 3, [255, 127, 127, 255])
+    }
+}
