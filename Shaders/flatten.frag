@@ -1,40 +1,43 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
-// A flattened region with image layers (see flatten.glsl): image i is bound at binding 1 + i.
+// A flattened region with image layers (see flatten.glsl): layer i's image is bound at binding i.
 #include "flatten.glsl"
 
-layout(set = 1, binding = 1) uniform sampler2D image0;
-layout(set = 1, binding = 2) uniform sampler2D image1;
-layout(set = 1, binding = 3) uniform sampler2D image2;
-layout(set = 1, binding = 4) uniform sampler2D image3;
-layout(set = 1, binding = 5) uniform sampler2D image4;
-layout(set = 1, binding = 6) uniform sampler2D image5;
-layout(set = 1, binding = 7) uniform sampler2D image6;
-layout(set = 1, binding = 8) uniform sampler2D image7;
-layout(set = 1, binding = 9) uniform sampler2D image8;
-layout(set = 1, binding = 10) uniform sampler2D image9;
-layout(set = 1, binding = 11) uniform sampler2D image10;
-layout(set = 1, binding = 12) uniform sampler2D image11;
-layout(set = 1, binding = 13) uniform sampler2D image12;
-layout(set = 1, binding = 14) uniform sampler2D image13;
-layout(set = 1, binding = 15) uniform sampler2D image14;
-layout(set = 1, binding = 16) uniform sampler2D image15;
+layout(set = 1, binding = 0) uniform sampler2D image0;
+layout(set = 1, binding = 1) uniform sampler2D image1;
+layout(set = 1, binding = 2) uniform sampler2D image2;
+layout(set = 1, binding = 3) uniform sampler2D image3;
+layout(set = 1, binding = 4) uniform sampler2D image4;
+layout(set = 1, binding = 5) uniform sampler2D image5;
+layout(set = 1, binding = 6) uniform sampler2D image6;
+layout(set = 1, binding = 7) uniform sampler2D image7;
+layout(set = 1, binding = 8) uniform sampler2D image8;
+layout(set = 1, binding = 9) uniform sampler2D image9;
+layout(set = 1, binding = 10) uniform sampler2D image10;
+layout(set = 1, binding = 11) uniform sampler2D image11;
+layout(set = 1, binding = 12) uniform sampler2D image12;
+layout(set = 1, binding = 13) uniform sampler2D image13;
+layout(set = 1, binding = 14) uniform sampler2D image14;
+layout(set = 1, binding = 15) uniform sampler2D image15;
 
 // Layer I over dst: a solid's colour, or image I's texel under the pixel (clamped to the image,
 // as quad_image.frag's texelFetch path) times the opacity.
 #define LAYER(I, IMAGE) \
     if (DEPTH > I) { \
-        vec4 paint = region.layers[2 * I]; \
+        ivec4 l = vLayers[I]; \
+        vec4 paint; \
         if ((IMAGE_MASK & (1 << I)) != 0) { \
-            ivec4 t = ivec4(region.layers[2 * I + 1]); \
-            paint = texelFetch(IMAGE, clamp(pixel - t.xy, ivec2(0), t.zw), 0) * paint.x; \
+            ivec2 last = ivec2(l.w & 0xFFFF, l.w >> 16); \
+            paint = texelFetch(IMAGE, clamp(pixel - l.yz, ivec2(0), last), 0) * intBitsToFloat(l.x); \
+        } else { \
+            paint = intBitsToFloat(l); \
         } \
         dst = over(dst, unorm8(paint)); \
     }
 
 void main() {
     ivec2 pixel = ivec2(gl_FragCoord.xy);
-    uvec4 dst = unorm8(region.base);
+    uvec4 dst = unorm8(vBase);
     LAYER(0, image0) LAYER(1, image1) LAYER(2, image2) LAYER(3, image3)
     LAYER(4, image4) LAYER(5, image5) LAYER(6, image6) LAYER(7, image7)
     LAYER(8, image8) LAYER(9, image9) LAYER(10, image10) LAYER(11, image11)

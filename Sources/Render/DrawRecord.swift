@@ -97,13 +97,13 @@ enum DrawRecord {
     }
 
     @inline(__always)
-    private static func set(_ p: UnsafeMutablePointer<Float>, _ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+    static func set(_ p: UnsafeMutablePointer<Float>, _ a: Float, _ b: Float, _ c: Float, _ d: Float) {
         p[0] = a; p[1] = b; p[2] = c; p[3] = d
     }
 }
 
 /// The host-visible storage buffer holding a frame's draw records, with descriptor set 0 pointing at
-/// it (also a uniform buffer: a flattened region's fragment shader reads its record as one). Reused every frame (the previous frame's fence has been waited on) and replaced only when a
+/// it. Reused every frame (the previous frame's fence has been waited on) and replaced only when a
 /// frame has more items than it holds.
 final class DrawRecordBuffer {
     let buffer: HostBuffer
@@ -113,7 +113,7 @@ final class DrawRecordBuffer {
 
     init(_ device: VulkanDevice, items: Int, pipelines: PipelineLibrary) throws {
         buffer = try HostBuffer.ensure(nil, device, size: max(items, 1) * DrawRecord.byteSize,
-                                       usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue | VK_BUFFER_USAGE_UNIFORM_BUFFER_BIT.rawValue)
+                                       usage: VK_BUFFER_USAGE_STORAGE_BUFFER_BIT.rawValue)
         let arena = PinnedArena()
         var poolInfo = VkDescriptorPoolCreateInfo()
         poolInfo.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO

@@ -16,50 +16,44 @@ struct FlattenVariant: Hashable {
 }
 
 extension DrawRecord {
-    /// Where a region's data starts in its record (after transform, quad and uv, which quad.vert
-    /// reads): the base colour, then 8 floats per layer (paint, texel origin and image size − 1).
-    static let regionBase = 24, regionLayers = 32
+    /// Where a region's data lies in its record (Shaders/flatten.vert reads it as vec4s): the
+    /// rectangle in the quad slot, the base colour in the paint slot, then one vec4 per layer.
+    static let regionLayers = 32
 
-    /// Writes a flattened region's record: identity transform and the rectangle as its quad (so
-    /// quad.vert places it), then what Shaders/flatten.glsl reads from the uniform block.
+    /// Writes a flattened region's record: for a solid layer its premultiplied colour; for an
+    /// image the bits of (opacity as a float, texel origin x, origin y, width − 1 | (height − 1) << 16).
     static func encode(region: FlattenedRegion, imageExtent: (Int) -> (width: Int, height: Int),
                        into p: UnsafeMutablePointer<Float>) {
-        write(.identity, p + transform)
         let r = region.rect
-        let q = [Float(r.x), Float(r.y), Float(r.x + r.width), Float(r.y + r.height)]
-        for k in 0..<4 { p[quad + k] = q[k]; p[uv + k] = 0 }
+        set(p + quad, Float(r.x), Float(r.y), Float(r.x + r.width), Float(r.y + r.height))
         let b = region.base
-        p[regionBase] = b.r; p[regionBase + 1] = b.g; p[regionBase + 2] = b.b; p[regionBase + 3] = b.a
+        set(p + paint, b.r, b.g, b.b, b.a)
+        func bits(_ v: Int32) -> Float { Float(bitPattern: UInt32(bitPattern: v)) }
         for (i, layer) in region.layers.prefix(FlattenedRegion.maxDepth).enumerated() {
-            let l = p + regionLayers + 8 * i
+            let l = p + regionLayers + 4 * i
             switch layer {
             case .solid(let c):
-                l[0] = c.r; l[1] = c.g; l[2] = c.b; l[3] = c.a
-                for k in 4..<8 { l[k] = 0 }
+                set(l, c.r, c.g, c.b, c.a)
             case .image(let index, let opacity, let ox, let oy):
-                let o = min(max(opacity, 0), 1)
                 let e = imageExtent(index)
-                l[0] = o; l[1] = o; l[2] = o; l[3] = o
-                l[4] = Float(ox); l[5] = Float(oy); l[6] = Float(e.width - 1); l[7] = Float(e.height - 1)
+                let last = Int32(clamping: min(max(e.width - 1, 0), 0xFFFF)) | Int32(clamping: min(max(e.height - 1, 0), 0x7FFF)) << 16
+                set(l, min(max(opacity, 0), 1), bits(Int32(clamping: ox)), bits(Int32(clamping: oy)), bits(last))
             }
         }
     }
 }
 
-/// The descriptor sets of a frame's flattened regions (set 1 of the region pipelines): the record
-/// buffer as a dynamic uniform buffer (each draw's offset is its record) and the images of the
-/// stack at bindings 1…16, one set per distinct list of textures. Allocated from a pool reset
+/// The descriptor sets of a frame's flattened regions with images (set 1 of the region
+/// pipelines): the stack's images at bindings 0…15, one set per distinct list of textures. Allocated from a pool reset
 /// every frame (frames are synchronous: the previous frame's sets are no longer in use).
 final class RegionDescriptorSets {
     private let device: VulkanDevice
-    private let layout: VkDescriptorSetLayout, solidLayout: VkDescriptorSetLayout
+    private let layout: VkDescriptorSetLayout
     private var pool: VkDescriptorPool?
     private var capacity = 0
     private var sets: [[Int]: VkDescriptorSet] = [:]
 
-    init(_ device: VulkanDevice, layout: VkDescriptorSetLayout, solidLayout: VkDescriptorSetLayout) {
-        self.device = device; self.layout = layout; self.solidLayout = solidLayout
-    }
+    init(_ device: VulkanDevice, layout: VkDescriptorSetLayout) { self.device = device; self.layout = layout }
     deinit { if let pool { vkDestroyDescriptorPool(device.handle, pool, nil) } }
 
     /// Starts a frame that needs at most `count` sets.
@@ -72,13 +66,12 @@ final class RegionDescriptorSets {
         if let pool { vkDestroyDescriptorPool(device.handle, pool, nil); self.pool = nil }
         capacity = max(count, 16)
         let arena = PinnedArena()
-        let sizes = [VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC, descriptorCount: UInt32(capacity)),
-                     VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+        let sizes = [VkDescriptorPoolSize(type: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
                                           descriptorCount: UInt32(capacity * FlattenedRegion.maxDepth))]
         var info = VkDescriptorPoolCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_POOL_CREATE_INFO
         info.maxSets = UInt32(capacity)
-        info.poolSizeCount = 2
+        info.poolSizeCount = 1
         info.pPoolSizes = UnsafePointer(arena.pin(array: sizes))
         var pool: VkDescriptorPool?
         try vkCheck(vkCreateDescriptorPool(device.handle, &info, nil, &pool), "vkCreateDescriptorPool")
@@ -88,55 +81,40 @@ final class RegionDescriptorSets {
     /// The set for `textures` (frame texture slots of the layers that are images, bottom to top;
     /// bindings past them repeat the last, since a binding the shader declares must be valid).
     /// texelFetch ignores `sampler`; a combined image sampler needs one.
-    func set(_ textures: [Int], records: HostBuffer, frameTextures: FrameTextures, sampler: VkSampler) throws -> VkDescriptorSet {
+    func set(_ textures: [Int], frameTextures: FrameTextures, sampler: VkSampler) throws -> VkDescriptorSet {
         if let s = sets[textures] { return s }
         let arena = PinnedArena()
         var alloc = VkDescriptorSetAllocateInfo()
         alloc.sType = VK_STRUCTURE_TYPE_DESCRIPTOR_SET_ALLOCATE_INFO
         alloc.descriptorPool = pool
         alloc.descriptorSetCount = 1
-        alloc.pSetLayouts = UnsafePointer(arena.pin(Optional(textures.isEmpty ? solidLayout : layout)))
+        alloc.pSetLayouts = UnsafePointer(arena.pin(Optional(layout)))
         var set: VkDescriptorSet?
         try vkCheck(vkAllocateDescriptorSets(device.handle, &alloc, &set), "vkAllocateDescriptorSets")
-        var writes: [VkWriteDescriptorSet] = []
-        var buffer = VkWriteDescriptorSet()
-        buffer.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-        buffer.dstSet = set
-        buffer.dstBinding = 0
-        buffer.descriptorCount = 1
-        buffer.descriptorType = VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC
-        buffer.pBufferInfo = UnsafePointer(arena.pin(VkDescriptorBufferInfo(
-            buffer: records.handle, offset: 0, range: VkDeviceSize(DrawRecord.byteSize))))
-        writes.append(buffer)
-        if let last = textures.last {
-            let views = (0..<FlattenedRegion.maxDepth).map { i in i < textures.count ? textures[i] : last }
-            let infos = views.map {
-                VkDescriptorImageInfo(sampler: sampler, imageView: frameTextures.slots[$0].image.view,
-                                      imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
-            }
-            var images = VkWriteDescriptorSet()
-            images.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
-            images.dstSet = set
-            images.dstBinding = 1
-            images.descriptorCount = UInt32(infos.count)
-            images.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
-            images.pImageInfo = UnsafePointer(arena.pin(array: infos))
-            writes.append(images)
+        let last = textures.last ?? 0
+        let infos = (0..<FlattenedRegion.maxDepth).map { i -> VkDescriptorImageInfo in
+            let slot = i < textures.count ? textures[i] : last
+            return VkDescriptorImageInfo(sampler: sampler, imageView: frameTextures.slots[slot].image.view,
+                                         imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
         }
-        vkUpdateDescriptorSets(device.handle, UInt32(writes.count), arena.pin(array: writes), 0, nil)
+        var write = VkWriteDescriptorSet()
+        write.sType = VK_STRUCTURE_TYPE_WRITE_DESCRIPTOR_SET
+        write.dstSet = set
+        write.dstBinding = 0
+        write.descriptorCount = UInt32(infos.count)
+        write.descriptorType = VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER
+        write.pImageInfo = UnsafePointer(arena.pin(array: infos))
+        vkUpdateDescriptorSets(device.handle, 1, &write, 0, nil)
         sets[textures] = set!
         return set!
     }
 
-    /// Set 1 of the region pipelines: the region's uniform block, then one image per layer
-    /// (`images`; flatten_solid.frag declares none).
-    static func layout(_ device: VulkanDevice, images: Bool) throws -> VkDescriptorSetLayout {
-        let fragment = VK_SHADER_STAGE_FRAGMENT_BIT.rawValue
-        var bindings = [VkDescriptorSetLayoutBinding(binding: 0, descriptorType: VK_DESCRIPTOR_TYPE_UNIFORM_BUFFER_DYNAMIC,
-                                                     descriptorCount: 1, stageFlags: fragment, pImmutableSamplers: nil)]
-        for i in 0..<(images ? FlattenedRegion.maxDepth : 0) {
-            bindings.append(VkDescriptorSetLayoutBinding(binding: UInt32(1 + i), descriptorType: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
-                                                         descriptorCount: 1, stageFlags: fragment, pImmutableSamplers: nil))
+    /// Set 1 of the region pipelines with images: one image per layer (flatten_solid.frag
+    /// declares none and runs with the other pipelines' layout).
+    static func layout(_ device: VulkanDevice) throws -> VkDescriptorSetLayout {
+        let bindings = (0..<FlattenedRegion.maxDepth).map { i in
+            VkDescriptorSetLayoutBinding(binding: UInt32(i), descriptorType: VK_DESCRIPTOR_TYPE_COMBINED_IMAGE_SAMPLER,
+                                         descriptorCount: 1, stageFlags: VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, pImmutableSamplers: nil)
         }
         var layout: VkDescriptorSetLayout?
         try bindings.withUnsafeBufferPointer { b in

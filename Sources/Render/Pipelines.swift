@@ -44,14 +44,11 @@ final class PipelineLibrary {
     /// Set 1: the image (combined image sampler), fragment stage only; unused by solid pipelines.
     let textureSetLayout: VkDescriptorSetLayout
     let layout: VkPipelineLayout
-    /// Set 1 of flattened regions (`RegionDescriptorSets.layout`) and their pipeline layout
-    /// (set 0 the records, as every pipeline's).
+    /// Set 1 of flattened regions with images (`RegionDescriptorSets.layout`) and their pipeline
+    /// layout (set 0 the records and the push constants as every pipeline's, so switching keeps
+    /// them bound); regions of solids only use `layout`.
     let regionSetLayout: VkDescriptorSetLayout
     let regionLayout: VkPipelineLayout
-    /// The same for regions of solid colours only: the uniform block alone (lavapipe reads every
-    /// image binding of a bound set, so a set cannot leave them empty).
-    let solidRegionSetLayout: VkDescriptorSetLayout
-    let solidRegionLayout: VkPipelineLayout
     let nearestSampler: VkSampler
     let linearSampler: VkSampler
     let trilinearSampler: VkSampler
@@ -60,6 +57,7 @@ final class PipelineLibrary {
     private let imageShader: VkShaderModule
     private let shadowShader: VkShaderModule
     private let gradientShader: VkShaderModule
+    private let flattenVertexShader: VkShaderModule
     private let flattenShader: VkShaderModule
     private let flattenSolidShader: VkShaderModule
     private let cache: VkPipelineCache
@@ -90,23 +88,17 @@ final class PipelineLibrary {
             }
         }
         self.layout = layout!
-        regionSetLayout = try RegionDescriptorSets.layout(device, images: true)
-        solidRegionSetLayout = try RegionDescriptorSets.layout(device, images: false)
-        var regionLayouts: [VkPipelineLayout] = []
-        for set1 in [regionSetLayout, solidRegionSetLayout] {
-            setLayouts[1] = set1
-            var regionLayout: VkPipelineLayout?
-            try setLayouts.withUnsafeMutableBufferPointer { sets in
-                try withUnsafePointer(to: &range) { ranges in
-                    layoutInfo.pSetLayouts = UnsafePointer(sets.baseAddress)
-                    layoutInfo.pPushConstantRanges = ranges
-                    try vkCheck(vkCreatePipelineLayout(device.handle, &layoutInfo, nil, &regionLayout), "vkCreatePipelineLayout")
-                }
+        regionSetLayout = try RegionDescriptorSets.layout(device)
+        setLayouts[1] = regionSetLayout
+        var regionLayout: VkPipelineLayout?
+        try setLayouts.withUnsafeMutableBufferPointer { sets in
+            try withUnsafePointer(to: &range) { ranges in
+                layoutInfo.pSetLayouts = UnsafePointer(sets.baseAddress)
+                layoutInfo.pPushConstantRanges = ranges
+                try vkCheck(vkCreatePipelineLayout(device.handle, &layoutInfo, nil, &regionLayout), "vkCreatePipelineLayout")
             }
-            regionLayouts.append(regionLayout!)
         }
-        regionLayout = regionLayouts[0]
-        solidRegionLayout = regionLayouts[1]
+        self.regionLayout = regionLayout!
         nearestSampler = try Self.sampler(device, filter: VK_FILTER_NEAREST)
         linearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR)
         trilinearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR, mipmapped: true)
@@ -115,6 +107,7 @@ final class PipelineLibrary {
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
         shadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag)
         gradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag)
+        flattenVertexShader = try Self.module(device, SPIRV.shader_flatten_vert)
         flattenShader = try Self.module(device, SPIRV.shader_flatten_frag)
         flattenSolidShader = try Self.module(device, SPIRV.shader_flatten_solid_frag)
         var cacheInfo = VkPipelineCacheCreateInfo()
@@ -128,15 +121,13 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader, flattenShader, flattenSolidShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader, flattenVertexShader, flattenShader, flattenSolidShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
         vkDestroyPipelineLayout(d, layout, nil)
         vkDestroyPipelineLayout(d, regionLayout, nil)
         vkDestroyDescriptorSetLayout(d, regionSetLayout, nil)
-        vkDestroyPipelineLayout(d, solidRegionLayout, nil)
-        vkDestroyDescriptorSetLayout(d, solidRegionSetLayout, nil)
         vkDestroyDescriptorSetLayout(d, recordSetLayout, nil)
         vkDestroyDescriptorSetLayout(d, textureSetLayout, nil)
     }
@@ -194,7 +185,10 @@ final class PipelineLibrary {
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
         stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader
             : key.paint == .gradient ? gradientShader : imageShader
-        if let f = key.flatten { stages[1].module = f.imageMask != 0 ? flattenShader : flattenSolidShader }
+        if let f = key.flatten {
+            stages[0].module = flattenVertexShader
+            stages[1].module = f.imageMask != 0 ? flattenShader : flattenSolidShader
+        }
 
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
@@ -262,7 +256,7 @@ final class PipelineLibrary {
         info.pMultisampleState = UnsafePointer(arena.pin(multisample))
         info.pColorBlendState = UnsafePointer(arena.pin(colorBlend))
         info.pDynamicState = UnsafePointer(arena.pin(dynamic))
-        info.layout = key.flatten.map { $0.imageMask != 0 ? regionLayout : solidRegionLayout } ?? layout
+        info.layout = key.flatten.map { $0.imageMask != 0 ? regionLayout : layout } ?? layout
         var pipeline: VkPipeline?
         try vkCheck(vkCreateGraphicsPipelines(device.handle, cache, 1, &info, nil, &pipeline), "vkCreateGraphicsPipelines")
         return pipeline!

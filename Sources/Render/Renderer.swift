@@ -155,16 +155,15 @@ public final class Renderer {
             offset += items.count
         }
         // Flattened regions' sets (the record buffer is final now): one per distinct texture list.
-        let regions = graph.batches.reduce(0) { $0 + $1.filter { $0.regionTextures != nil }.count }
+        let regions = graph.batches.reduce(0) { $0 + $1.filter { !($0.regionTextures ?? []).isEmpty }.count }
         if regions > 0 {
-            if regionSets == nil { regionSets = RegionDescriptorSets(device, layout: pipelines.regionSetLayout,
-                                                                      solidLayout: pipelines.solidRegionSetLayout) }
+            if regionSets == nil { regionSets = RegionDescriptorSets(device, layout: pipelines.regionSetLayout) }
             try regionSets!.reset(count: regions)
             for l in graph.batches.indices {
                 for b in graph.batches[l].indices {
-                    guard let textures = graph.batches[l][b].regionTextures else { continue }
-                    graph.batches[l][b].regionSet = try regionSets!.set(textures, records: records!.buffer,
-                                                                        frameTextures: frameTextures, sampler: pipelines.nearestSampler)
+                    guard let textures = graph.batches[l][b].regionTextures, !textures.isEmpty else { continue }
+                    graph.batches[l][b].regionSet = try regionSets!.set(textures, frameTextures: frameTextures,
+                                                                        sampler: pipelines.nearestSampler)
                 }
             }
         }
@@ -273,14 +272,13 @@ public final class Renderer {
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
                 boundPipeline = pipeline
             }
-            if let regionSet = batch.regionSet {
-                // Set 0 (the records) and the push constants stay bound: both layouts share them.
-                // The region's uniform block is its record: the dynamic offset selects it.
-                var bind: VkDescriptorSet? = regionSet
-                var offset = UInt32(batch.firstItem * DrawRecord.byteSize)
-                let layout = batch.regionTextures!.isEmpty ? pipelines.solidRegionLayout : pipelines.regionLayout
-                vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, layout, 1, 1, &bind, 1, &offset)
-                boundTexture = nil
+            if batch.regionTextures != nil {
+                // Set 0 (the records) and the push constants stay bound: the layouts share them.
+                if let regionSet = batch.regionSet {
+                    var bind: VkDescriptorSet? = regionSet
+                    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.regionLayout, 1, 1, &bind, 0, nil)
+                    boundTexture = nil
+                }
                 vkCmdDraw(cmd, 6, 1, 0, UInt32(batch.firstItem))
                 continue
             }
