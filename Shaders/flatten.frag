@@ -21,7 +21,10 @@ layout(set = 1, binding = 14) uniform sampler2D image14;
 layout(set = 1, binding = 15) uniform sampler2D image15;
 
 // Layer I over dst: a solid's colour, or image I's texel under the pixel (clamped to the image,
-// as quad_image.frag's texelFetch path) times the opacity.
+// as quad_image.frag's texelFetch path) times the opacity, then rounded to 8 bits. The product is
+// formed exactly as quad_image.frag forms it and clamped before scaling: without the clamp
+// llvmpipe folds opacity · 255 into one uniform factor, which rounds differently (51 pixels of
+// RegionFlatteningRenderTests' overlapping scene were 1/255 off).
 #define LAYER(I, IMAGE) \
     if (DEPTH > I) { \
         ivec4 l = vLayers[I]; \

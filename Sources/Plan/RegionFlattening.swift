@@ -123,9 +123,12 @@ extension CanvasExecution {
                            stats: inout CanvasExecutionStats) -> [DrawItem]? {
         guard let regions = RegionGrid.split(run.map(\.rect), opaque: run.map(\.opaque), maxCells: regionsPerItem * run.count * 16),
               !regions.isEmpty, regions.count <= regionsPerItem * run.count else { return nil }
-        // Beneath a stack without an opaque bottom must be the clear colour alone.
+        // Beneath a stack without an opaque bottom must be the clear colour alone. Only earlier
+        // items that reach the run's bounds can be beneath one of its regions.
+        let bounds = run.dropFirst().reduce(run[0].rect) { $0.union($1.rect) }
+        let beneath = earlier.filter { $0.intersects(bounds) }
         for r in regions where !run[r.stack[0]].opaque {
-            if earlierUnknown || earlier.contains(where: { $0.intersects(r.rect) }) { return nil }
+            if earlierUnknown || beneath.contains(where: { $0.intersects(r.rect) }) { return nil }
         }
         var out: [DrawItem] = []
         var used = Set<Int>()
@@ -171,6 +174,11 @@ extension CanvasExecution {
 extension PixelRect {
     func intersects(_ o: PixelRect) -> Bool {
         x < o.x + o.width && o.x < x + width && y < o.y + o.height && o.y < y + height
+    }
+    /// The smallest rectangle holding both.
+    func union(_ o: PixelRect) -> PixelRect {
+        let x0 = min(x, o.x), y0 = min(y, o.y)
+        return PixelRect(x: x0, y: y0, width: max(x + width, o.x + o.width) - x0, height: max(y + height, o.y + o.height) - y0)
     }
 }
 
