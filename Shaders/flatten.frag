@@ -40,10 +40,10 @@ layout(set = 1, binding = 15) uniform sampler2D image15;
 
 void main() {
     ivec2 pixel = ivec2(gl_FragCoord.xy);
-    uvec4 dst = unorm8(vBase);
+    vec4 dst = unorm8(vBase);
     LAYER(0, image0) LAYER(1, image1) LAYER(2, image2) LAYER(3, image3)
     LAYER(4, image4) LAYER(5, image5) LAYER(6, image6) LAYER(7, image7)
     LAYER(8, image8) LAYER(9, image9) LAYER(10, image10) LAYER(11, image11)
     LAYER(12, image12) LAYER(13, image13) LAYER(14, image14) LAYER(15, image15)
-    outColor = vec4(dst) / 255.0;
+    outColor = dst / 255.0;
 }

@@ -27,9 +27,12 @@ layout(location = 1) flat in ivec4 vLayers[16];
 
 layout(location = 0) out vec4 outColor;
 
-uvec4 unorm8(vec4 c) { return uvec4(roundEven(clamp(c, 0.0, 1.0) * 255.0)); }
+// 8-bit values held in floats: every value is an integer below 2^16 and scaling by 1/256 is
+// exact, so this is the integer arithmetic above, and cheaper on llvmpipe than in uvec4s (no
+// 32-bit integer multiply, no conversions): 0.875× instead of 0.92–0.96× the peer, interleaved.
+vec4 unorm8(vec4 c) { return roundEven(clamp(c, 0.0, 1.0) * 255.0); }
 
-uvec4 over(uvec4 dst, uvec4 src) {
-    uvec4 t = dst * (255u - src.a);
-    return min(src + ((t + (t >> 8u) + 128u) >> 8u), uvec4(255u));
+vec4 over(vec4 dst, vec4 src) {
+    vec4 t = dst * (255.0 - src.a);
+    return min(src + floor((t + floor(t * (1.0 / 256.0)) + 128.0) * (1.0 / 256.0)), vec4(255.0));
 }

@@ -7,8 +7,8 @@
 #define LAYER(I) if (DEPTH > I) dst = over(dst, unorm8(intBitsToFloat(vLayers[I])));
 
 void main() {
-    uvec4 dst = unorm8(vBase);
+    vec4 dst = unorm8(vBase);
     LAYER(0) LAYER(1) LAYER(2) LAYER(3) LAYER(4) LAYER(5) LAYER(6) LAYER(7)
     LAYER(8) LAYER(9) LAYER(10) LAYER(11) LAYER(12) LAYER(13) LAYER(14) LAYER(15)
-    outColor = vec4(dst) / 255.0;
+    outColor = dst / 255.0;
 }
