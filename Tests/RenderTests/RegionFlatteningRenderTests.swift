@@ -1,3 +1,4 @@
+import Foundation
 import Geometry
 import Plan
 import Raster
@@ -91,6 +92,26 @@ final class RegionFlatteningRenderTests: GPUTestCase {
         XCTAssertEqual(stats.flattenedItems, 16)
         XCTAssertEqual(stats.flattenedPieces, 4)
         XCTAssertEqual(CanvasExecutionRenderTests.difference(flat.pixels, plain.pixels).pixels, 0)
+    }
+
+    /// The region shader divides by 255 as lavapipe's blend unit does, (t + (t >> 8) + 128) >> 8,
+    /// with one multiply: floor(t · C + 0.5) in float32 must agree for every product t of an
+    /// 8-bit colour and 255 − an 8-bit alpha (C read from Shaders/flatten.glsl).
+    func testBlendDivisionConstantMatchesTheBlendUnitForEveryProduct() throws {
+        let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+            .appendingPathComponent("../../Shaders/flatten.glsl").standardizedFileURL
+        let text = try String(contentsOf: url, encoding: .utf8)
+        let line = try XCTUnwrap(text.split(separator: "\n").first { $0.hasPrefix("const float BLEND_DIVIDE = ") })
+        let c = try XCTUnwrap(Float(line.dropFirst("const float BLEND_DIVIDE = ".count).dropLast()))
+        var wrong = 0
+        for d in 0...255 { for a in 0...255 {
+            let t = d * (255 - a)
+            let unit = (t + (t >> 8) + 128) >> 8
+            // The shader's float32 steps: t exact, one rounded product, one rounded sum.
+            let product: Float = Float(d) * Float(255 - a) * c
+            if Int((product + 0.5).rounded(.down)) != unit { wrong += 1 }
+        } }
+        XCTAssertEqual(wrong, 0)
     }
 
     /// A hand computation the region shader must reproduce: 50 % red over white is
