@@ -96,9 +96,10 @@ public enum CanvasExecution {
     static let occluderProbe = 64
 
     /// `flattenOver`: the canvas's clear colour, what lies beneath a flattened region's stack;
-    /// nil: no region flattening.
+    /// nil: no region flattening. `savingPerRegion`: the blended pixels a run must save per
+    /// region to be flattened (`savedPixelsPerRegion`; tests of small scenes pass 0).
     public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int,
-                               flattenOver clear: RGBA? = nil)
+                               flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion)
         -> (items: [DrawItem], stats: CanvasExecutionStats) {
         var stats = CanvasExecutionStats()
         var out = cull(items, images: images, width: width, height: height, stats: &stats)
@@ -109,7 +110,9 @@ public enum CanvasExecution {
             out[i].drawsOpaque = true
             stats.opaqueItems += 1
         }
-        if let clear { out = flatten(out, images: images, clear: clear, width: width, height: height, stats: &stats) }
+        if let clear {
+            out = flatten(out, images: images, clear: clear, width: width, height: height, saving: savingPerRegion, stats: &stats)
+        }
         var last: BatchClass?
         for item in out where item.role != .unsupported {
             let c = BatchClass(item)

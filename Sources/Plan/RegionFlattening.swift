@@ -40,12 +40,18 @@ public struct FlattenedRegion: Sendable, Equatable {
 ///
 /// A rectangle is only flattened where the plan knows what lies beneath it (the clear colour: no
 /// earlier canvas item reaches it; or an opaque bottom layer); a run with a rectangle that is not
-/// is left as it is, as is a run that would need more than `regionsPerItem` draws per item.
+/// is left as it is, as is a run that would need more than `regionsPerItem` draws per item or
+/// would save fewer than `savedPixelsPerRegion` blended pixels per region.
 extension CanvasExecution {
     /// The most items one run groups (the split costs up to (2n)² cells × n items).
     static let flattenRunLimit = 32
     /// A run is flattened only if its rectangles number at most this many per item.
     static let regionsPerItem = 8
+    /// ... and it saves at least this many blended pixels per region drawn: each region is a draw
+    /// (and its stack's shape a pipeline variant), which costs lavapipe about what blending 16k
+    /// pixels does (16 full-screen layers: ≈ 3 ns per pixel and layer; a draw: tens of µs). Sparse
+    /// UI, where the split makes many small regions for little overlap, stays item by item.
+    public static let savedPixelsPerRegion = 128 * 128
     /// Earlier items the "nothing beneath" test looks at; past this a rectangle needs an opaque
     /// bottom layer.
     static let earlierProbe = 512
@@ -86,7 +92,7 @@ extension CanvasExecution {
     }
 
     static func flatten(_ items: [DrawItem], images: [PlannedImage], clear: RGBA, width: Int, height: Int,
-                        stats: inout CanvasExecutionStats) -> [DrawItem] {
+                        saving: Int, stats: inout CanvasExecutionStats) -> [DrawItem] {
         var out: [DrawItem] = []
         out.reserveCapacity(items.count)
         var earlier: [PixelRect] = []
@@ -103,7 +109,7 @@ extension CanvasExecution {
                 run.append((items[j], f.rect, f.layer, f.opaque))
                 j += 1
             }
-            if run.count >= 2, let drawn = flattenRun(run, clear: clear, earlier: earlier, earlierUnknown: earlierUnknown, stats: &stats) {
+            if run.count >= 2, let drawn = flattenRun(run, clear: clear, earlier: earlier, earlierUnknown: earlierUnknown, saving: saving, stats: &stats) {
                 out.append(contentsOf: drawn)
                 // What the run drew lies beneath later runs: its items' rects.
                 for r in run { if earlier.count < earlierProbe { earlier.append(r.rect) } else { earlierUnknown = true } }
@@ -119,7 +125,7 @@ extension CanvasExecution {
 
     /// The regions of one run (with the pieces above deep stacks), or nil to leave it as it is.
     static func flattenRun(_ run: [(item: DrawItem, rect: PixelRect, layer: FlattenedRegion.Layer, opaque: Bool)],
-                           clear: RGBA, earlier: [PixelRect], earlierUnknown: Bool,
+                           clear: RGBA, earlier: [PixelRect], earlierUnknown: Bool, saving: Int,
                            stats: inout CanvasExecutionStats) -> [DrawItem]? {
         guard let regions = RegionGrid.split(run.map(\.rect), opaque: run.map(\.opaque), maxCells: regionsPerItem * run.count * 16),
               !regions.isEmpty, regions.count <= regionsPerItem * run.count else { return nil }
@@ -130,6 +136,9 @@ extension CanvasExecution {
         for r in regions where !run[r.stack[0]].opaque {
             if earlierUnknown || beneath.contains(where: { $0.intersects(r.rect) }) { return nil }
         }
+        // Pixels blended item by item less pixels written once: what flattening saves.
+        let saved = run.reduce(0) { $0 + $1.rect.area } - regions.reduce(0) { $0 + $1.rect.area }
+        guard saved >= saving * regions.count else { return nil }
         var out: [DrawItem] = []
         var used = Set<Int>()
         for r in regions {

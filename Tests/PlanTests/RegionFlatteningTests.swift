@@ -13,7 +13,7 @@ final class RegionFlatteningTests: XCTestCase {
         DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: quad, shape: shape)
     }
     func prepare(_ items: [DrawItem], images: [PlannedImage] = [], size: Int = 100) -> (items: [DrawItem], stats: CanvasExecutionStats) {
-        CanvasExecution.prepare(items, images: images, width: size, height: size, flattenOver: white)
+        CanvasExecution.prepare(items, images: images, width: size, height: size, flattenOver: white, savingPerRegion: 0)
     }
     /// The regions of `items` as (rect, layers), in the order the plan emits them.
     func regions(_ items: [DrawItem]) -> [(PixelRect, [FlattenedRegion.Layer])] {
@@ -131,13 +131,28 @@ final class RegionFlatteningTests: XCTestCase {
         XCTAssertEqual(p.uv, Rect(23, 10, 20, 10))
     }
 
+    /// Each region is a draw: a run is flattened only where it saves at least
+    /// `savedPixelsPerRegion` (128²) blended pixels per region. Two 200 × 200 squares overlapping
+    /// by 100 × 200 save 20,000 px over 3 regions (< 3 · 16,384); overlapping by 180 × 200 they
+    /// save 36,000 over 3 (< 49,152); two equal 300 × 300 squares save 90,000 in one region.
+    func testSparseRunsAreNotWorthTheirDraws() {
+        func run(_ a: Rect, _ b: Rect) -> CanvasExecutionStats {
+            CanvasExecution.prepare([solid(a, halfBlue), solid(b, halfGreen)], images: [], width: 400, height: 400, flattenOver: white).stats
+        }
+        XCTAssertEqual(run(Rect(0, 0, 200, 200), Rect(100, 0, 200, 200)).flattenedRegions, 0)
+        XCTAssertEqual(run(Rect(0, 0, 200, 200), Rect(20, 0, 200, 200)).flattenedRegions, 0)
+        XCTAssertEqual(run(Rect(0, 0, 300, 300), Rect(0, 0, 300, 300)).flattenedRegions, 1)
+    }
+
     /// Flattening is execution only: the profiler's logical items are the same with it on or off.
     func testLogicalItemsDoNotDependOnFlattening() {
-        var root = Layer(); root.setFrame(Rect(0, 0, 50, 50)); root.backgroundColor = Color(0, 0, 1, 0.5)
-        var a = Layer(); a.setFrame(Rect(10, 10, 20, 20)); a.backgroundColor = Color(1, 0, 0, 0.5)
-        var b = Layer(); b.setFrame(Rect(20, 20, 20, 20)); b.backgroundColor = Color(0, 1, 0, 0.5)
+        // Three translucent 200 × 200 pt layers on top of each other at 2×: one 400 × 400 px
+        // region saving 2 · 160,000 blended pixels.
+        var root = Layer(); root.setFrame(Rect(0, 0, 200, 200)); root.backgroundColor = Color(0, 0, 1, 0.5)
+        var a = Layer(); a.setFrame(Rect(0, 0, 200, 200)); a.backgroundColor = Color(1, 0, 0, 0.5)
+        var b = Layer(); b.setFrame(Rect(0, 0, 200, 200)); b.backgroundColor = Color(0, 1, 0, 0.5)
         root.sublayers = [a, b]
-        var s = Scene(canvas: Canvas(width: 50, height: 50, scale: 2, backgroundColor: .white), root: root); s.assignIDs()
+        var s = Scene(canvas: Canvas(width: 200, height: 200, scale: 2, backgroundColor: .white), root: root); s.assignIDs()
         var planner = FramePlanner(canvas: s.canvas, images: [:])
         let on = planner.plan(root: s.root)
         planner.flattensRegions = false
@@ -146,9 +161,9 @@ final class RegionFlatteningTests: XCTestCase {
         XCTAssertEqual(on.items.count, 3)
         XCTAssertEqual(off.canvasItems.count, 3)
         XCTAssertEqual(off.execution.flattenedRegions, 0)
-        // x edges 0, 20, 40, 60, 100 (device pixels at 2×) and the same in y.
-        XCTAssertGreaterThan(on.execution.flattenedRegions, 3)
+        XCTAssertEqual(on.canvasItems.count, 1)
+        XCTAssertEqual(on.canvasItems[0].flattened?.rect, px(0, 0, 400, 400))
+        XCTAssertEqual(on.execution.flattenedRegions, 1)
         XCTAssertEqual(on.execution.flattenedItems, 3)
-        XCTAssertTrue(on.canvasItems.allSatisfy { $0.flattened != nil })
     }
 }

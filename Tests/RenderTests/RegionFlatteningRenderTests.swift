@@ -13,7 +13,7 @@ final class RegionFlatteningRenderTests: GPUTestCase {
     /// `items` drawn as planned with and without region flattening (everything else alike).
     func frames(_ items: [DrawItem], images: [PlannedImage] = [], bitmaps: [UInt64: Bitmap] = [:],
                 width: Int, height: Int, clear: RGBA) throws -> (flat: RenderedFrame, plain: RenderedFrame, stats: CanvasExecutionStats) {
-        let flat = CanvasExecution.prepare(items, images: images, width: width, height: height, flattenOver: clear)
+        let flat = CanvasExecution.prepare(items, images: images, width: width, height: height, flattenOver: clear, savingPerRegion: 0)
         let plain = CanvasExecution.prepare(items, images: images, width: width, height: height)
         func plan(_ canvas: [DrawItem]) -> FramePlan {
             FramePlan(pixelWidth: width, pixelHeight: height, clearColor: clear, images: images, items: items, canvasItems: canvas)
