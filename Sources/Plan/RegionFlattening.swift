@@ -52,6 +52,10 @@ extension CanvasExecution {
     /// pixels does (16 full-screen layers: ≈ 3 ns per pixel and layer; a draw: tens of µs). Sparse
     /// UI, where the split makes many small regions for little overlap, stays item by item.
     public static let savedPixelsPerRegion = 128 * 128
+    /// The cells one frame's splits may visit (each costs up to a run's length): bounds the
+    /// step's work on a frame of thousands of overlapping pixel-aligned items; past it the rest
+    /// of the frame is drawn item by item.
+    static let flattenCellBudget = 1 << 16
     /// Earlier items the "nothing beneath" test looks at; past this a rectangle needs an opaque
     /// bottom layer.
     static let earlierProbe = 512
@@ -91,6 +95,9 @@ extension CanvasExecution {
         }
     }
 
+    /// A run's item: its index in the list, device pixels, layer and opacity (`flatLayer`).
+    typealias RunLayer = (index: Int, rect: PixelRect, layer: FlattenedRegion.Layer, opaque: Bool)
+
     static func flatten(_ items: [DrawItem], images: [PlannedImage], clear: RGBA, width: Int, height: Int,
                         saving: Int, stats: inout CanvasExecutionStats) -> [DrawItem] {
         var out: [DrawItem] = []
@@ -101,15 +108,17 @@ extension CanvasExecution {
             guard item.role != .unsupported else { return }
             if let r = reach(item, width: width, height: height), earlier.count < earlierProbe { earlier.append(r) } else { earlierUnknown = true }
         }
+        var cells = flattenCellBudget
         var i = 0
         while i < items.count {
-            var run: [(item: DrawItem, rect: PixelRect, layer: FlattenedRegion.Layer, opaque: Bool)] = []
+            var run: [RunLayer] = []
             var j = i
-            while j < items.count, run.count < flattenRunLimit, let f = flatLayer(items[j], images, width: width, height: height) {
-                run.append((items[j], f.rect, f.layer, f.opaque))
+            while cells > 0, j < items.count, run.count < flattenRunLimit, let f = flatLayer(items[j], images, width: width, height: height) {
+                run.append((j, f.rect, f.layer, f.opaque))
                 j += 1
             }
-            if run.count >= 2, let drawn = flattenRun(run, clear: clear, earlier: earlier, earlierUnknown: earlierUnknown, saving: saving, stats: &stats) {
+            if run.count >= 2, let drawn = flattenRun(run, of: items, clear: clear, earlier: earlier, earlierUnknown: earlierUnknown,
+                                                             saving: saving, cells: &cells, stats: &stats) {
                 out.append(contentsOf: drawn)
                 // What the run drew lies beneath later runs: its items' rects.
                 for r in run { if earlier.count < earlierProbe { earlier.append(r.rect) } else { earlierUnknown = true } }
@@ -124,10 +133,26 @@ extension CanvasExecution {
     }
 
     /// The regions of one run (with the pieces above deep stacks), or nil to leave it as it is.
-    static func flattenRun(_ run: [(item: DrawItem, rect: PixelRect, layer: FlattenedRegion.Layer, opaque: Bool)],
+    static func flattenRun(_ run: [RunLayer], of items: [DrawItem],
                            clear: RGBA, earlier: [PixelRect], earlierUnknown: Bool, saving: Int,
-                           stats: inout CanvasExecutionStats) -> [DrawItem]? {
-        guard let regions = RegionGrid.split(run.map(\.rect), opaque: run.map(\.opaque), maxCells: regionsPerItem * run.count * 16),
+                           cells: inout Int, stats: inout CanvasExecutionStats) -> [DrawItem]? {
+        // What flattening saves is at most what the items overlap pairwise: sparse runs (small
+        // UI items side by side) are rejected before the split, in O(n²) for n ≤ 32.
+        if saving > 0 {
+            var overlap = 0
+            search: for a in run.indices {
+                for b in run.indices where b > a {
+                    overlap += run[a].rect.intersection(run[b].rect)
+                    if overlap >= saving { break search }
+                }
+            }
+            guard overlap >= saving else { return nil }
+        }
+        let rects = run.map(\.rect)
+        let cellCount = RegionGrid.cellCount(rects)
+        cells -= cellCount
+        guard cellCount <= regionsPerItem * run.count * 16, cells >= 0,
+              let regions = RegionGrid.split(rects, opaque: run.map(\.opaque)),
               !regions.isEmpty, regions.count <= regionsPerItem * run.count else { return nil }
         // Beneath a stack without an opaque bottom must be the clear colour alone. Only earlier
         // items that reach the run's bounds can be beneath one of its regions.
@@ -143,7 +168,7 @@ extension CanvasExecution {
         var used = Set<Int>()
         for r in regions {
             let flat = r.stack.prefix(FlattenedRegion.maxDepth)
-            let top = run[flat.last!].item
+            let top = items[run[flat.last!].index]
             var region = DrawItem(layer: top.layer, role: top.role, paint: .solid(clear), transform: .identity,
                                   quad: Rect(Double(r.rect.x), Double(r.rect.y), Double(r.rect.width), Double(r.rect.height)))
             region.flattened = FlattenedRegion(base: clear, layers: flat.map { run[$0].layer }, rect: r.rect)
@@ -154,7 +179,7 @@ extension CanvasExecution {
             stats.flattenedRegions += 1
             // Above the deepest stack a draw blends: the item's own pieces over this rectangle.
             for k in r.stack.dropFirst(FlattenedRegion.maxDepth) {
-                out.append(piece(run[k].item, r.rect))
+                out.append(piece(items[run[k].index], r.rect))
                 stats.flattenedPieces += 1
             }
         }
@@ -184,6 +209,11 @@ extension PixelRect {
     func intersects(_ o: PixelRect) -> Bool {
         x < o.x + o.width && o.x < x + width && y < o.y + o.height && o.y < y + height
     }
+    /// The area the two share.
+    func intersection(_ o: PixelRect) -> Int {
+        let w = min(x + width, o.x + o.width) - max(x, o.x), h = min(y + height, o.y + o.height) - max(y, o.y)
+        return w > 0 && h > 0 ? w * h : 0
+    }
     /// The smallest rectangle holding both.
     func union(_ o: PixelRect) -> PixelRect {
         let x0 = min(x, o.x), y0 = min(y, o.y)
@@ -200,11 +230,15 @@ enum RegionGrid {
         var stack: [Int]
     }
 
-    /// nil when the rectangles' edges make more than `maxCells` cells (too fragmented to pay).
-    static func split(_ rects: [PixelRect], opaque: [Bool], maxCells: Int = .max) -> [Region]? {
+    /// The cells the rectangles' edges make.
+    static func cellCount(_ rects: [PixelRect]) -> Int {
+        let xs = Set(rects.flatMap { [$0.x, $0.x + $0.width] }), ys = Set(rects.flatMap { [$0.y, $0.y + $0.height] })
+        return (xs.count - 1) * (ys.count - 1)
+    }
+
+    static func split(_ rects: [PixelRect], opaque: [Bool]) -> [Region]? {
         let xs = Array(Set(rects.flatMap { [$0.x, $0.x + $0.width] })).sorted()
         let ys = Array(Set(rects.flatMap { [$0.y, $0.y + $0.height] })).sorted()
-        guard (xs.count - 1) * (ys.count - 1) <= maxCells else { return nil }
         var done: [Region] = []
         // Spans of the previous row of cells, still growing downwards.
         var open: [Region] = []
@@ -213,9 +247,11 @@ enum RegionGrid {
             // The rectangles spanning this row, in order: only they can cover its cells.
             let across = rects.indices.filter { rects[$0].y <= y0 && y1 <= rects[$0].y + rects[$0].height }
             var spans: [Region] = []
+            var stack: [Int] = []
+            stack.reserveCapacity(rects.count)
             for col in 0..<(xs.count - 1) {
                 let x0 = xs[col], x1 = xs[col + 1]
-                var stack: [Int] = []
+                stack.removeAll(keepingCapacity: true)
                 for k in across where rects[k].x <= x0 && x1 <= rects[k].x + rects[k].width {
                     if opaque[k] { stack.removeAll(keepingCapacity: true) }
                     stack.append(k)
