@@ -22,20 +22,20 @@ layout(set = 1, binding = 15) uniform sampler2D image15;
 
 // Layer I over dst: a solid's colour, or image I's texel under the pixel (clamped to the image,
 // as quad_image.frag's texelFetch path) times the opacity, then rounded to 8 bits. The product is
-// formed exactly as quad_image.frag forms it and clamped before scaling: without the clamp
-// llvmpipe folds opacity · 255 into one uniform factor, which rounds differently (51 pixels of
-// RegionFlatteningRenderTests' overlapping scene were 1/255 off).
+// `precise`, formed exactly as quad_image.frag forms it: otherwise llvmpipe folds opacity · 255
+// into one uniform factor, which rounds differently (51 pixels of RegionFlatteningRenderTests'
+// overlapping scene were 1/255 off). `precise` costs less than the clamp that also prevents it
+// (0.80× the peer instead of 0.87×, interleaved).
 #define LAYER(I, IMAGE) \
     if (DEPTH > I) { \
         ivec4 l = vLayers[I]; \
-        vec4 paint; \
         if ((IMAGE_MASK & (1 << I)) != 0) { \
             ivec2 last = ivec2(l.w & 0xFFFF, l.w >> 16); \
-            paint = texelFetch(IMAGE, clamp(pixel - l.yz, ivec2(0), last), 0) * intBitsToFloat(l.x); \
+            precise vec4 product = texelFetch(IMAGE, clamp(pixel - l.yz, ivec2(0), last), 0) * intBitsToFloat(l.x); \
+            dst = over(dst, roundEven(product * 255.0)); \
         } else { \
-            paint = intBitsToFloat(l); \
+            dst = over(dst, unorm8(intBitsToFloat(l))); \
         } \
-        dst = over(dst, unorm8(paint)); \
     }
 
 void main() {

@@ -34,10 +34,10 @@ vec4 unorm8(vec4 c) { return roundEven(clamp(c, 0.0, 1.0) * 255.0); }
 // (t + (t >> 8) + 128) >> 8 for every product t = dst · (255 − src.a) of two 8-bit values equals
 // floor(t · C + 0.5) for any C in [0.00392150784, 0.00392151230) (checked over all 65,536
 // products; it is not 1/255, which rounds 24 of them up). C = 0.00392151 in float32 leaves every
-// t · C + 0.5 at least 7.3e-5 from an integer, far more than float32's rounding of it (< 1.6e-5)
-// or of a reassociated product.
+// t · C + 0.5 at least 7.3e-5 from an integer, far more than float32's rounding of it (< 1.6e-5),
+// however the product is associated: (255 − a) · C is formed once for the four channels.
 const float BLEND_DIVIDE = 0.00392151;
 
 vec4 over(vec4 dst, vec4 src) {
-    return min(src + floor(dst * (255.0 - src.a) * BLEND_DIVIDE + 0.5), vec4(255.0));
+    return min(src + floor(dst * ((255.0 - src.a) * BLEND_DIVIDE) + 0.5), vec4(255.0));
 }

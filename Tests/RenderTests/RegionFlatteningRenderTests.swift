@@ -107,9 +107,10 @@ final class RegionFlatteningRenderTests: GPUTestCase {
         for d in 0...255 { for a in 0...255 {
             let t = d * (255 - a)
             let unit = (t + (t >> 8) + 128) >> 8
-            // The shader's float32 steps: t exact, one rounded product, one rounded sum.
-            let product: Float = Float(d) * Float(255 - a) * c
-            if Int((product + 0.5).rounded(.down)) != unit { wrong += 1 }
+            // The shader's float32 steps, associated either way: (255 − a) · C first (as the
+            // shader writes it), or t = d · (255 − a) exactly first.
+            let shader: Float = Float(d) * (Float(255 - a) * c), exactFirst: Float = Float(d) * Float(255 - a) * c
+            if Int((shader + 0.5).rounded(.down)) != unit || Int((exactFirst + 0.5).rounded(.down)) != unit { wrong += 1 }
         } }
         XCTAssertEqual(wrong, 0)
     }
