@@ -28,8 +28,9 @@ layout(location = 1) flat in ivec4 vLayers[16];
 layout(location = 0) out vec4 outColor;
 
 // 8-bit values held in floats (integers, exact), cheaper on llvmpipe than uvec4s (no 32-bit
-// integer multiply, no conversions): 0.875× instead of 0.92–0.96× the peer, interleaved, with
-// the clamp flatten.frag no longer needs.
+// integer multiply, no conversions): 0.875× instead of 0.92–0.96× the peer, interleaved (both
+// measured before image layers skipped this clamp, see flatten.frag). Solids and the base colour
+// come through here.
 vec4 unorm8(vec4 c) { return roundEven(clamp(c, 0.0, 1.0) * 255.0); }
 
 // (t + (t >> 8) + 128) >> 8 for every product t = dst · (255 − src.a) of two 8-bit values equals
