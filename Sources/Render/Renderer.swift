@@ -133,6 +133,9 @@ public final class Renderer {
         for (l, items) in lists.enumerated() {
             for (i, item) in items.enumerated() {
                 if let region = item.flattened {
+                    guard (1...FlattenedRegion.maxDepth).contains(region.layers.count) else {
+                        throw RenderError.badFlattenedRegion(item: i, layers: region.layers.count)
+                    }
                     DrawRecord.encode(region: region, imageExtent: { index in
                         let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
                         return (image.width, image.height)

@@ -115,6 +115,18 @@ final class RegionFlatteningRenderTests: GPUTestCase {
         XCTAssertEqual(wrong, 0)
     }
 
+    /// A hand-built plan with a region deeper than one draw blends is refused with the item named,
+    /// not drawn short of its top layers.
+    func testTooDeepARegionIsAClearError() throws {
+        var region = solid(Rect(0, 0, 4, 4), RGBA(0, 0, 0, 0))
+        region.flattened = FlattenedRegion(base: RGBA(1, 1, 1, 1), layers: Array(repeating: .solid(RGBA(0, 0, 0.5, 0.5)), count: 17),
+                                           rect: PixelRect(x: 0, y: 0, width: 4, height: 4))
+        let plan = FramePlan(pixelWidth: 4, pixelHeight: 4, clearColor: RGBA(1, 1, 1, 1), items: [], canvasItems: [region])
+        XCTAssertThrowsError(try render(plan)) { error in
+            XCTAssertEqual("\(error)", "Canvas item 0 is a flattened region of 17 layers; one region draw blends 1…16.")
+        }
+    }
+
     /// A hand computation the region shader must reproduce: 50 % red over white is
     /// 127.5 → 128 (round to nearest) + 255 · (255 − 128) / 255 = 127 → (255, 127, 127).
     func testHalfRedOverWhite() throws {
