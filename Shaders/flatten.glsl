@@ -20,8 +20,8 @@ layout(constant_id = 5) const int DEPTH = 1;        // layers in the stack, 1…
 layout(constant_id = 6) const int IMAGE_MASK = 0;   // bit i: layer i is an image
 
 // From flatten.vert: the base colour, and per layer either a solid's premultiplied colour (the
-// bits of four floats) or an image's opacity (float bits), texel origin x and y, and its size − 1
-// (width − 1 in the low 16 bits, height − 1 in the high 16).
+// bits of four floats) or an image's opacity (float bits) and the device pixel of its texel
+// (0, 0), x and y.
 layout(location = 0) flat in vec4 vBase;
 layout(location = 1) flat in ivec4 vLayers[16];
 

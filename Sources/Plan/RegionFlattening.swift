@@ -84,10 +84,14 @@ extension CanvasExecution {
         case .solid(let c):
             return (rect, .solid(c), c.a >= 1)
         case .image(let index, .texelFetch, let opacity):
-            // Texels 1:1 on device pixels, not mirrored: texel = pixel − origin everywhere.
+            // Texels 1:1 on device pixels, not mirrored: texel = pixel − origin everywhere, and
+            // every texel the drawn pixels read inside the image (the region shader does not
+            // clamp to the edge as the item's shader does).
             let u = item.uv
             guard images.indices.contains(index), u.size.width == Double(x1 - x0), u.size.height == Double(y1 - y0),
-                  let ox = whole(Double(x0) - u.origin.x), let oy = whole(Double(y0) - u.origin.y) else { return nil }
+                  let ox = whole(Double(x0) - u.origin.x), let oy = whole(Double(y0) - u.origin.y),
+                  cx0 - ox >= 0, cy0 - oy >= 0, cx1 - ox <= images[index].pixelWidth, cy1 - oy <= images[index].pixelHeight
+            else { return nil }
             return (rect, .image(index: index, opacity: opacity, originX: ox, originY: oy),
                     opacity >= 1 && images[index].isOpaque)
         default:

@@ -21,9 +21,8 @@ extension DrawRecord {
     static let regionLayers = 32
 
     /// Writes a flattened region's record: for a solid layer its premultiplied colour; for an
-    /// image the bits of (opacity as a float, texel origin x, origin y, width − 1 | (height − 1) << 16).
-    static func encode(region: FlattenedRegion, imageExtent: (Int) -> (width: Int, height: Int),
-                       into p: UnsafeMutablePointer<Float>) {
+    /// image the bits of (opacity as a float, texel origin x, origin y, 0).
+    static func encode(region: FlattenedRegion, into p: UnsafeMutablePointer<Float>) {
         let r = region.rect
         set(p + quad, Float(r.x), Float(r.y), Float(r.x + r.width), Float(r.y + r.height))
         let b = region.base
@@ -34,10 +33,8 @@ extension DrawRecord {
             switch layer {
             case .solid(let c):
                 set(l, c.r, c.g, c.b, c.a)
-            case .image(let index, let opacity, let ox, let oy):
-                let e = imageExtent(index)
-                let last = Int32(clamping: min(max(e.width - 1, 0), 0xFFFF)) | Int32(clamping: min(max(e.height - 1, 0), 0x7FFF)) << 16
-                set(l, min(max(opacity, 0), 1), bits(Int32(clamping: ox)), bits(Int32(clamping: oy)), bits(last))
+            case .image(_, let opacity, let ox, let oy):
+                set(l, min(max(opacity, 0), 1), bits(Int32(clamping: ox)), bits(Int32(clamping: oy)), 0)
             }
         }
     }

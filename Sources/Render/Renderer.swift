@@ -136,10 +136,17 @@ public final class Renderer {
                     guard (1...FlattenedRegion.maxDepth).contains(region.layers.count) else {
                         throw RenderError.badFlattenedRegion(item: i, layers: region.layers.count)
                     }
-                    DrawRecord.encode(region: region, imageExtent: { index in
+                    // The region shader reads texels without clamping, where the plan found them
+                    // inside the image: the texture must have the size the plan saw.
+                    for case .image(let index, _, _, _) in region.layers {
                         let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
-                        return (image.width, image.height)
-                    }, into: base + (offset + i) * DrawRecord.floatCount)
+                        let planned = plan.images[index]
+                        guard image.width == planned.pixelWidth, image.height == planned.pixelHeight else {
+                            throw RenderError.imageSizeMismatch(key: planned.key, width: image.width, height: image.height,
+                                                                plannedWidth: planned.pixelWidth, plannedHeight: planned.pixelHeight)
+                        }
+                    }
+                    DrawRecord.encode(region: region, into: base + (offset + i) * DrawRecord.floatCount)
                     continue
                 }
                 var extent = (width: 0, height: 0)

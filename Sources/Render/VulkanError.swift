@@ -65,6 +65,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case badOffscreenSource(String)
     /// A flattened region (`DrawItem.flattened`) whose stack the backend cannot blend in one draw.
     case badFlattenedRegion(item: Int, layers: Int)
+    /// A bitmap whose size is not the one the plan drew a flattened region with.
+    case imageSizeMismatch(key: UInt64, width: Int, height: Int, plannedWidth: Int, plannedHeight: Int)
 
     public var description: String {
         switch self {
@@ -91,6 +93,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "A draw item samples \(what), which the frame has not rendered."
         case .badFlattenedRegion(let item, let layers):
             return "Canvas item \(item) is a flattened region of \(layers) layers; one region draw blends 1…\(FlattenedRegion.maxDepth)."
+        case .imageSizeMismatch(let key, let w, let h, let pw, let ph):
+            return "Image \(key) is \(w)×\(h) pixels, but the frame plan was made for \(pw)×\(ph)."
         }
     }
 }

@@ -82,7 +82,10 @@ final class RegionFlatteningTests: XCTestCase {
         let shaped = solid(Rect(0, 0, 10, 10), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 10, 10), radii: [3, 3, 3, 3]))
         let linear = DrawItem(layer: 2, role: .contents, paint: .image(index: 0, sampling: .linear, opacity: 1),
                               transform: .identity, quad: Rect(0, 0, 10, 10), uv: Rect(0, 0, 20, 20))
-        for item in [rotated, fractional, shaped, linear] {
+        // texelFetch, but reading texels left of the image (the item's shader clamps them).
+        let outside = DrawItem(layer: 2, role: .contents, paint: .image(index: 0, sampling: .texelFetch, opacity: 1),
+                               transform: .identity, quad: Rect(0, 0, 20, 20), uv: Rect(-3, 0, 20, 20))
+        for item in [rotated, fractional, shaped, linear, outside] {
             XCTAssertNil(CanvasExecution.flatLayer(item, [PlannedImage(key: 1, pixelWidth: 20, pixelHeight: 20)], width: 100, height: 100))
         }
         // A lone eligible item is not a run.

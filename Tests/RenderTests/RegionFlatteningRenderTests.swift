@@ -59,8 +59,8 @@ final class RegionFlatteningRenderTests: GPUTestCase {
     /// opaque layers, the same bytes.
     func testOverlappingSolidsAndImagesGiveTheSameBytes() throws {
         let w = 120, h = 90
-        let b = Self.pattern(seed: 3, width: 40, height: 30)
-        let images = [PlannedImage(key: 7, pixelWidth: 40, pixelHeight: 30)]
+        let b = Self.pattern(seed: 3, width: 60, height: 45)
+        let images = [PlannedImage(key: 7, pixelWidth: 60, pixelHeight: 45)]
         var items: [DrawItem] = []
         let alphas: [Float] = [0.5, 1, 1.0 / 255, 0.25, 0.8, 0, 0.999, 0.6]
         for i in 0..<10 {
@@ -69,9 +69,9 @@ final class RegionFlatteningRenderTests: GPUTestCase {
             let rect = Rect(Double((i * 17) % 80), Double((i * 23) % 60), Double(20 + (i * 7) % 30), Double(15 + (i * 11) % 25))
             items.append(solid(rect, c))
             if i % 4 == 1 {
-                // An image at a whole-pixel offset, larger than the image: clamped to its edge texels.
+                // An image at a whole-pixel offset, from texel (3, 2).
                 let o = (i * 13) % 70
-                items.append(image(0, Rect(Double(o), Double(o / 2), 50, 35), uv: Rect(-3, 2, 50, 35), opacity: i % 8 == 1 ? 1 : 0.7))
+                items.append(image(0, Rect(Double(o), Double(o / 2), 50, 35), uv: Rect(3, 2, 50, 35), opacity: i % 8 == 1 ? 1 : 0.7))
             }
         }
         let (flat, plain, stats) = try frames(items, images: images, bitmaps: [7: b], width: w, height: h,
@@ -124,6 +124,19 @@ final class RegionFlatteningRenderTests: GPUTestCase {
         let plan = FramePlan(pixelWidth: 4, pixelHeight: 4, clearColor: RGBA(1, 1, 1, 1), items: [], canvasItems: [region])
         XCTAssertThrowsError(try render(plan)) { error in
             XCTAssertEqual("\(error)", "Canvas item 0 is a flattened region of 17 layers; one region draw blends 1…16.")
+        }
+    }
+
+    /// A bitmap of another size than the plan saw is refused (the region shader reads the texels
+    /// the plan found inside the image, without clamping).
+    func testABitmapOfAnotherSizeIsAClearError() throws {
+        let items = (0..<2).map { _ in image(0, Rect(0, 0, 8, 8), uv: Rect(0, 0, 8, 8), opacity: 0.5) }
+        let images = [PlannedImage(key: 9, pixelWidth: 8, pixelHeight: 8)]
+        let e = CanvasExecution.prepare(items, images: images, width: 8, height: 8, flattenOver: RGBA(1, 1, 1, 1), savingPerRegion: 0)
+        XCTAssertEqual(e.stats.flattenedRegions, 1)
+        let plan = FramePlan(pixelWidth: 8, pixelHeight: 8, clearColor: RGBA(1, 1, 1, 1), images: images, items: items, canvasItems: e.items)
+        XCTAssertThrowsError(try render(plan, images: [9: Self.pattern(seed: 1, width: 4, height: 8)])) { error in
+            XCTAssertEqual("\(error)", "Image 9 is 4×8 pixels, but the frame plan was made for 8×8.")
         }
     }
 
