@@ -19,4 +19,23 @@ final class DrawCountsCLITests: CLITestCase {
         XCTAssertEqual(f.code, 0, f.stderr)
         XCTAssertTrue(f.stderr.contains("1 draw item, 1 draw call each;"), f.stderr)
     }
+
+    /// Three translucent 200 × 200 layers on top of each other are one flattened region (one
+    /// draw, each pixel written once); CAPROF_FLATTEN=off draws them one by one, the same PNG.
+    func testSummarySaysWhatWasFlattened() throws {
+        let scene = try write("stack.json", #"""
+        {"caprof": 1, "canvas": {"width": 200, "height": 200, "backgroundColor": "white"},
+         "root": {"bounds": [0, 0, 200, 200], "position": [100, 100], "backgroundColor": "#0000FF80",
+                  "sublayers": [{"frame": [0, 0, 200, 200], "backgroundColor": "#FF000080"},
+                                {"frame": [0, 0, 200, 200], "backgroundColor": "#00FF0040"}]}}
+        """#)
+        let on = tmp.appendingPathComponent("on.png").path, off = tmp.appendingPathComponent("off.png").path
+        let r = try caprof(["render", scene, "-o", on])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("3 draw items, 1 draw call, 3 blended in 1 flattened region,"), r.stderr)
+        let o = try caprof(["render", scene, "-o", off], env: ["CAPROF_FLATTEN": "off"])
+        XCTAssertEqual(o.code, 0, o.stderr)
+        XCTAssertTrue(o.stderr.contains("3 draw items, 1 draw call,"), o.stderr)
+        XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: on)), try Data(contentsOf: URL(fileURLWithPath: off)))
+    }
 }
