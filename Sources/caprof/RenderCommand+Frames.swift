@@ -44,7 +44,7 @@ extension RenderCommand {
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)
         let last = list.last!.index
         let dir = URL(fileURLWithPath: output)
-        var size = (0, 0), draws = 0, calls = 0, culled = 0
+        var size = (0, 0), draws = 0, calls = 0, culled = 0, regions = 0, flattened = 0
         let encoder = FrameEncoder(sheet: contactSheet, compression: compression)
         do {
             for (n, f) in list.enumerated() {
@@ -52,6 +52,7 @@ extension RenderCommand {
                 warnings.add(frame.plan.unsupported)
                 size = (frame.width, frame.height); draws += frame.plan.items.count
                 calls += frame.stats.drawCalls; culled += frame.plan.execution.culledItems
+                regions += frame.plan.execution.flattenedRegions; flattened += frame.plan.execution.flattenedItems
                 try encoder.wait()                      // frame n − 1 written (or its error)
                 progress.update(done: n)
                 let path = dir.appendingPathComponent(Self.frameFileName(index: f.index, lastIndex: last)).path
@@ -76,7 +77,7 @@ extension RenderCommand {
         func ms(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1e6) }
         let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms"
         let rate = String(format: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
-        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(Self.drawCounts(items: draws / list.count, calls: calls / list.count, culled: culled / list.count)) each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
+        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(Self.drawCounts(items: draws / list.count, calls: calls / list.count, culled: culled / list.count, flattened: (regions / list.count, flattened / list.count))) each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
         if let sheetPath = sheet, let s = encoder.sheet {
             err.write("\(err.green("wrote")) \(sheetPath) \(err.dim("(contact sheet, \(s.columns)×\(s.rows) thumbnails of \(s.thumbnailWidth)×\(s.thumbnailHeight), \(s.width)×\(s.height), \(ms(encoder.sheetNanoseconds)) ms)"))")
         }
