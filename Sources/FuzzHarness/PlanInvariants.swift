@@ -10,6 +10,7 @@ public enum PlanInvariants {
     ///   garbage and the profiler as NaN pixel counts);
     /// - every item covers some pixel of the canvas (off-canvas items are culled by the planner);
     /// - image indices point into `plan.images`;
+    /// - flattened regions are rectangles of the canvas with 1…16 layers and valid image indices;
     /// - offscreen passes have a real target and a footprint inside the canvas, and the graph is
     ///   ordered: every item (and blur) reads only passes that ran before it (innermost first).
     public static func check(_ plan: FramePlan) -> [String] {
@@ -51,6 +52,19 @@ public enum PlanInvariants {
                 // The backend's clip slots bound what is drawn (logical items, for the profiler
                 // only, may carry the clips of every composite they were expanded through).
                 if item.clips.count > DrawItem.maxClips { v.append("\(what) item \(k): \(item.clips.count) clips > \(DrawItem.maxClips)") }
+                if let r = item.flattened {
+                    // A region is a non-empty rectangle of the canvas with a stack the backend holds.
+                    let f = r.rect
+                    if f.isEmpty || f.x < 0 || f.y < 0 || f.x + f.width > w || f.y + f.height > h {
+                        v.append("\(what) item \(k): flattened region \(f) not inside the \(w)×\(h) canvas")
+                    }
+                    if !(1...FlattenedRegion.maxDepth).contains(r.layers.count) {
+                        v.append("\(what) item \(k): flattened stack of \(r.layers.count) layers")
+                    }
+                    for case .image(let index, _, _, _) in r.layers where !plan.images.indices.contains(index) {
+                        v.append("\(what) item \(k): flattened image index \(index) of \(plan.images.count)")
+                    }
+                }
             }
         }
         for (i, p) in passes.enumerated() {

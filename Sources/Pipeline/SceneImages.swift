@@ -67,7 +67,9 @@ public struct SceneImages {
             } catch let e as PNGError {
                 throw Failure(source: s, error: e)
             }
-            table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height)
+            // Opacity is known once decoded: the plan culls what an opaque image hides.
+            table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height,
+                                        isOpaque: bitmap.isOpaque)
             bitmaps[bitmap.contentHash] = bitmap
             decoded += 1
         }

@@ -16,11 +16,17 @@ public final class SceneRenderer {
     /// The shouldRasterize cache across the frames this renderer draws (reset by `resetRasterCache`).
     public private(set) var rasterCache = RasterCache()
 
+    /// Whether the plan flattens runs of pixel-aligned rectangles into regions drawn once
+    /// (`FramePlanner.flattensRegions`): on unless `CAPROF_FLATTEN=off`, which draws every item
+    /// on its own (the same pixels; for measuring what flattening saves).
+    public var flattensRegions: Bool
+
     public init(preferredDevice: String? = nil) throws {
         renderer = try Renderer(preferredDevice: preferredDevice)
         // Consecutive frames draw only their damage (a frame whose plan is unchanged is not drawn);
         // CAPROF_FRAME_CACHE=off draws every frame whole (to compare, or to time full frames).
         renderer.frameCacheEnabled = ProcessInfo.processInfo.environment["CAPROF_FRAME_CACHE"] != "off"
+        flattensRegions = ProcessInfo.processInfo.environment["CAPROF_FLATTEN"] != "off"
     }
 
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.
@@ -40,7 +46,9 @@ public final class SceneRenderer {
         let tree = StageTimings.measure(&timings.evaluate) { scene.presentation(at: time) }
         let images = try StageTimings.measure(&timings.decodeImages) { try scene.images(for: tree) }
         let plan = StageTimings.measure(&timings.plan) {
-            FramePlanner(canvas: canvas, images: images.table).plan(root: tree, rasterCache: &rasterCache, time: time)
+            var planner = FramePlanner(canvas: canvas, images: images.table)
+            planner.flattensRegions = flattensRegions
+            return planner.plan(root: tree, rasterCache: &rasterCache, time: time)
         }
         let bitmaps = try StageTimings.measure(&timings.rasterize) { try content.prepare(plan, images: images.bitmaps) }
         let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: bitmaps) }

@@ -11,8 +11,18 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     public var opaqueItems = 0
     /// Items whose coverage level was raised to share their neighbours' instanced draw.
     public var promotedItems = 0
-    /// Runs of consecutive canvas items that share a `BatchClass`: the canvas's instanced draws.
+    /// Large shaped items split into an interior drawn without coverage, edge bands with straight
+    /// edges only and corner patches with the corner code.
+    public var splitItems = 0
+    /// Runs of consecutive canvas items that share a `BatchClass`: the canvas's instanced draws
+    /// (a flattened region is a draw of its own).
     public var batches = 0
+    /// Rectangles drawn once with their stack blended in registers (`FlattenedRegion`).
+    public var flattenedRegions = 0
+    /// Items drawn inside flattened regions instead of by a draw of their own.
+    public var flattenedItems = 0
+    /// Per-item pieces drawn over a region whose stack is deeper than `FlattenedRegion.maxDepth`.
+    public var flattenedPieces = 0
     public init() {}
 }
 
@@ -70,7 +80,14 @@ public struct BatchClass: Hashable, Sendable {
 ///    shape enclosing its quad with room to spare, so its coverage is exactly 1): the same pixels,
 ///    one instanced draw. Large items keep their own level: there the coverage code costs more
 ///    than a draw call.
-/// 3. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
+/// 3. **Interiors without coverage**: a large rounded item becomes a 5 × 5 grid of pieces sharing
+///    whole edges (no T-junctions, so every pixel centre falls in exactly one): the interior,
+///    where coverage is exactly 1, drawn without coverage code; one-pixel bands along the straight
+///    edges with straight-edge coverage only (no corner is within reach there); the corner zones
+///    with the full corner code.
+/// 4. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
+/// 5. **Region flattening** (`RegionFlattening.swift`): runs of pixel-aligned rectangles become
+///    disjoint regions, each drawn once with its stack of layers blended in registers.
 /// Order is never changed. Pure: the same items give the same result.
 public enum CanvasExecution {
     /// Items of at most this many device pixels (bounds) may be promoted to batch.
@@ -78,20 +95,28 @@ public enum CanvasExecution {
     /// Occluders a culling test looks at per tile (most recent first): bounds the work per item.
     static let occluderProbe = 64
 
-    public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int)
+    /// `flattenOver`: the canvas's clear colour, what lies beneath a flattened region's stack;
+    /// nil: no region flattening. `savingPerRegion`: the blended pixels a run must save per
+    /// region to be flattened (`savedPixelsPerRegion`; tests of small scenes pass 0).
+    public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int,
+                               flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion)
         -> (items: [DrawItem], stats: CanvasExecutionStats) {
         var stats = CanvasExecutionStats()
         var out = cull(items, images: images, width: width, height: height, stats: &stats)
         // Batching first: a small opaque item that joins its shaped neighbours' draw keeps blending.
         promote(&out, width: width, height: height, stats: &stats)
+        out = split(out, width: width, height: height, stats: &stats)
         for i in out.indices where isOpaqueDraw(out[i], images) {
             out[i].drawsOpaque = true
             stats.opaqueItems += 1
         }
+        if let clear {
+            out = flatten(out, images: images, clear: clear, width: width, height: height, saving: savingPerRegion, stats: &stats)
+        }
         var last: BatchClass?
         for item in out where item.role != .unsupported {
             let c = BatchClass(item)
-            if c != last { stats.batches += 1; last = c }
+            if c != last || item.flattened != nil { stats.batches += 1; last = c }
         }
         return (out, stats)
     }
@@ -122,7 +147,7 @@ public enum CanvasExecution {
     /// for shaped items; nil when that margin cannot be bounded simply (projective or very
     /// anisotropic shaped items are then never culled).
     static func reach(_ item: DrawItem, width: Int, height: Int) -> PixelRect? {
-        guard let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height) else { return nil }
+        guard let b = bounds(item, width: width, height: height) else { return nil }
         if item.shape == nil { return b }
         guard let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4 else { return nil }
         // The backend grows a shaped quad by 1/σmin local units: at most σmax/σmin device pixels.
@@ -203,7 +228,7 @@ public enum CanvasExecution {
         guard item.role != .unsupported else { return nil }
         if case .blurredShape = item.paint { return nil }
         guard let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4,
-              let b = DeviceProjection.pixelBounds(item.quad, item.transform, width: width, height: height),
+              let b = bounds(item, width: width, height: height),
               b.area <= promotableArea else { return nil }
         return BatchClass(item).promotionGroup
     }
@@ -219,14 +244,100 @@ public enum CanvasExecution {
             if anyShape, item.shape == nil, let (smin, _) = singularValues(item.transform) {
                 // Coverage is 1 wherever a pixel centre is half a device pixel (≤ 0.5/σmin local
                 // units) inside the shape: enclose the quad with far more room than that, and the
-                // backend draws the quad as it is (it grows only quads a shape's edge may reach).
+                // backend draws the quad as it is (`quadIsFinal`).
                 let g = 2 / smin + 1
                 let q = item.quad.standardized
                 item.shape = RoundedShape(rect: q.insetBy(dx: -g, dy: -g))
+                item.quadIsFinal = true
                 changed = true
             }
             if changed { items[i] = item; stats.promotedItems += 1 }
         }
+    }
+
+    // MARK: interiors
+
+    /// Items of at least this many device pixels (bounds) with a rounded shape are split.
+    static let splitArea = 128 * 128
+
+    static func split(_ items: [DrawItem], width: Int, height: Int, stats: inout CanvasExecutionStats) -> [DrawItem] {
+        var out: [DrawItem] = []
+        out.reserveCapacity(items.count)
+        for item in items {
+            if let pieces = pieces(item, width: width, height: height) {
+                out.append(contentsOf: pieces)
+                stats.splitItems += 1
+            } else {
+                out.append(item)
+            }
+        }
+        return out
+    }
+
+    /// The 5 × 5 grid of an item, or nil when it is not worth or not safe to split: only solid,
+    /// affine, unpromoted items with a rounded shape, no inner edge and a large interior.
+    static func pieces(_ item: DrawItem, width: Int, height: Int) -> [DrawItem]? {
+        guard let shape = item.shape, item.innerShape == nil, item.gradient == nil, item.coverageVariant == nil,
+              !item.quadIsFinal, item.role != .unsupported, case .solid = item.paint,
+              shape.coverage > .straightEdges,
+              let (smin, smax) = singularValues(item.transform), smin > 1e-9, smax / smin <= 4,
+              let b = bounds(item, width: width, height: height),
+              b.area >= splitArea else { return nil }
+        let r = shape.rect.standardized, q = item.quad.standardized
+        let limit = min(r.width, r.height) / 2
+        let inset = (0..<min(shape.radii.count, 4)).map { i -> Double in
+            shape.curve == .continuous ? CornerProfile.continuous(radius: shape.radii[i], limit: limit).inset
+                : CornerProfile.circular(radius: shape.radii[i], limit: limit).inset
+        }.max() ?? 0
+        // m: a device pixel in local units (≥ 1/σmin), so a point m inside an edge has coverage
+        // exactly 1 there (half a pixel is enough); e: past every corner's inset by m, so the
+        // corner block cannot run where the point is farther than e from one edge.
+        let m = 1 / smin, e = inset + m
+        // The outer lines: the quad grown as the backend would grow it.
+        let o = EdgeRamp.outset(item.transform, q)
+        let xs = [q.minX - o, r.minX + m, r.minX + e, r.maxX - e, r.maxX - m, q.maxX + o]
+        let ys = [q.minY - o, r.minY + m, r.minY + e, r.maxY - e, r.maxY - m, q.maxY + o]
+        guard zip(xs, xs.dropFirst()).allSatisfy({ $0 < $1 }), zip(ys, ys.dropFirst()).allSatisfy({ $0 < $1 }) else { return nil }
+        func piece(_ col: Int, _ row: Int, _ s: RoundedShape?) -> DrawItem {
+            var p = item
+            p.quad = Rect(xs[col], ys[row], xs[col + 1] - xs[col], ys[row + 1] - ys[row])
+            p.shape = s
+            p.quadIsFinal = true
+            return p
+        }
+        // A 5 × 5 grid: columns and rows 0–1 and 3–4 are the corner zones (e wide), 2 the middle;
+        // 0 and 4 also hold the one-pixel bands along the edges. Every cell shares whole edges
+        // with its neighbours. Grouped by coverage level so consecutive pieces share a draw; pieces
+        // never overlap, so their order does not change a pixel.
+        let straight = RoundedShape(rect: shape.rect)
+        var interior: [DrawItem] = [], bands: [DrawItem] = [], corners: [DrawItem] = []
+        for row in 0..<5 {
+            for col in 0..<5 {
+                let midCol = col == 2, midRow = row == 2
+                if midCol && midRow || midCol && (row == 1 || row == 3) || midRow && (col == 1 || col == 3) {
+                    interior.append(piece(col, row, nil))
+                } else if midCol || midRow {
+                    bands.append(piece(col, row, straight))
+                } else {
+                    corners.append(piece(col, row, shape))
+                }
+            }
+        }
+        return interior + bands + corners
+    }
+
+    /// The device pixels `item`'s quad touches (`DeviceProjection.pixelBounds`), without building
+    /// a polygon for affine matrices: this runs several times per item of a 10,000-item frame.
+    static func bounds(_ item: DrawItem, width: Int, height: Int) -> PixelRect? {
+        let m = item.transform, q = item.quad
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1 else {
+            return DeviceProjection.pixelBounds(q, m, width: width, height: height)
+        }
+        let x0 = q.minX * m.m11, x1 = q.maxX * m.m11, y0 = q.minY * m.m21, y1 = q.maxY * m.m21
+        let u0 = q.minX * m.m12, u1 = q.maxX * m.m12, v0 = q.minY * m.m22, v1 = q.maxY * m.m22
+        let r = Rect(min(x0, x1) + min(y0, y1) + m.m41, min(u0, u1) + min(v0, v1) + m.m42, 0, 0)
+        let maxX = max(x0, x1) + max(y0, y1) + m.m41, maxY = max(u0, u1) + max(v0, v1) + m.m42
+        return DeviceProjection.pixelBounds(Rect(r.minX, r.minY, maxX - r.minX, maxY - r.minY), width: width, height: height)
     }
 
     /// Singular values (smallest, largest) of an affine matrix's 2×2 part; nil when projective.

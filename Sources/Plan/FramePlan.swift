@@ -227,6 +227,14 @@ public struct DrawItem: Sendable, Equatable {
     /// For image paint: a premultiplied colour multiplied into every texel (a replicator's
     /// instanceColor on contents, a particle's colour). White is the identity.
     public var tint: RGBA
+    /// Execution only (`canvasItems`): the quad already spans the shape's antialiased edge (a
+    /// piece of a split item, or a shape enclosing the quad), so the backend draws it as it is
+    /// instead of growing it by `EdgeRamp.outset`.
+    public var quadIsFinal = false
+    /// Execution only (`canvasItems`): this item is a flattened region (`CanvasExecution`'s region
+    /// flattening): the backend draws `quad` (device pixels, identity transform) once, blending
+    /// the region's stack in registers, and ignores the paint.
+    public var flattened: FlattenedRegion? = nil
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],

@@ -12,6 +12,9 @@ import LayerModel
 public struct FramePlanner {
     public var canvas: Canvas
     public var images: ImageTable
+    /// Execution only: whether `CanvasExecution` flattens runs of pixel-aligned rectangles into
+    /// regions drawn once (on by default; the profiler's logical items never depend on it).
+    public var flattensRegions = true
 
     public init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
 
@@ -44,7 +47,8 @@ public struct FramePlanner {
             }
         // What the backend executes: culled, blending and coverage decided (`CanvasExecution`).
         let execution = CanvasExecution.prepare(b.items, images: b.plannedImages,
-                                                width: canvas.pixelWidth, height: canvas.pixelHeight)
+                                                width: canvas.pixelWidth, height: canvas.pixelHeight,
+                                                flattenOver: flattensRegions ? clear : nil)
         var plan = FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
                              images: b.plannedImages, items: logical, canvasItems: execution.items, unsupported: b.unsupported,
                              offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,

@@ -1,4 +1,5 @@
 import CVulkan
+import Plan
 
 /// What `caprof devices` shows for one physical device: what it is, and whether caprof accepts it
 /// and why (or why not).
@@ -104,6 +105,13 @@ enum DeviceSelector {
         }
         if features13.dynamicRendering == VkBool32(VK_FALSE) { return rejected("no dynamicRendering") }
         if features13.synchronization2 == VkBool32(VK_FALSE) { return rejected("no synchronization2") }
+        // Flattened regions hand their base colour and up to 16 layers to the fragment stage as 17
+        // flat vec4s (Shaders/flatten.vert): above Vulkan's minimum of 64 components, which every
+        // desktop driver and lavapipe (128) exceed.
+        let components = Int(min(p.limits.maxVertexOutputComponents, p.limits.maxFragmentInputComponents))
+        if components < 4 * (FlattenedRegion.maxDepth + 1) {
+            return rejected("\(components) vertex-to-fragment components < \(4 * (FlattenedRegion.maxDepth + 1)) (flattened regions)")
+        }
 
         report.accepted = true
         report.reason = "Vulkan \(report.apiVersion), graphics queue family \(graphics), RGBA8 attachments, dynamic rendering"

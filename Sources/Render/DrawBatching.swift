@@ -1,3 +1,4 @@
+import CVulkan
 import Plan
 
 /// What a batch samples: a frame texture slot, or an offscreen target of the frame.
@@ -16,12 +17,20 @@ struct DrawBatch: Equatable {
     var sampler: SamplerKind
     var firstItem: Int
     var count: Int
+    /// A flattened region (always a batch of one): the frame texture slots of its image layers.
+    var regionTextures: [Int]? = nil
+    /// Its descriptor set (set 1 of the region pipelines), made once the frame's records are written.
+    var regionSet: VkDescriptorSet? = nil
 }
 
 /// Splits the painter's-order item list into batches. Order is never changed (blending is not
 /// commutative), so only neighbours merge: O(items).
 enum DrawBatching {
     static func pipelineKey(for item: DrawItem) -> PipelineKey {
+        if let region = item.flattened {
+            return PipelineKey(paint: .solid, hasShape: false, hasInner: false, clipCount: 0, corners: 0, opaque: true,
+                               flatten: FlattenVariant(region))
+        }
         let paint: PipelineKey.Paint
         switch item.paint {
         case .solid: paint = .solid
@@ -62,6 +71,12 @@ enum DrawBatching {
         for (j, item) in items.enumerated() {
             let i = firstRecord + j
             let key = pipelineKey(for: item)
+            if item.flattened != nil {
+                // Each region reads its own record as a uniform block: a draw of its own.
+                batches.append(DrawBatch(key: key, texture: nil, sampler: .nearest, firstItem: i, count: 1,
+                                         regionTextures: item.sampledImages.map(textureSlot)))
+                continue
+            }
             var texture: BatchTexture?
             var sampler = SamplerKind.nearest
             if case .image(let index, let sampling, _) = item.paint {
@@ -71,7 +86,7 @@ enum DrawBatching {
                 texture = .target(source)
                 sampler = samplerKind(sampling) == .nearest ? .nearest : .linear
             }
-            if var last = batches.last, last.key == key, last.texture == texture, last.sampler == sampler {
+            if var last = batches.last, last.regionTextures == nil, last.key == key, last.texture == texture, last.sampler == sampler {
                 last.count += 1
                 batches[batches.count - 1] = last
             } else {

@@ -24,15 +24,14 @@ enum DrawRecord {
         // uv is not standardised: a flipped uv rect mirrors the image.
         var u0 = item.uv.origin.x, v0 = item.uv.origin.y
         var u1 = u0 + item.uv.size.width, v1 = v0 + item.uv.size.height
-        if let s = item.shape?.rect.standardized, q.width > 0, q.height > 0 {
+        if item.shape != nil, !item.quadIsFinal, q.width > 0, q.height > 0 {
             // A shape's antialiased edge extends half a pixel outside it; grow the rasterised quad
             // by about one device pixel so that ramp is not cut off by the quad's own hard edge
             // (fragments beyond the shape get coverage 0). uv is extrapolated linearly with it.
-            // A shape enclosing the grown quad (the plan's batching gives unshaped items one)
-            // cannot reach beyond it: the quad is drawn as it is.
+            // The plan marks quads it has already sized (`quadIsFinal`): pieces of a split item,
+            // and unshaped items given a shape enclosing them to batch.
             let o = antialiasingOutset(item.transform, q)
-            let encloses = s.minX < q.minX - o && s.minY < q.minY - o && s.maxX > q.maxX + o && s.maxY > q.maxY + o
-            if o > 0, !encloses {
+            if o > 0 {
                 let du = (u1 - u0) / q.width * o, dv = (v1 - v0) / q.height * o
                 u0 -= du; u1 += du; v0 -= dv; v1 += dv
                 q = Rect(q.minX - o, q.minY - o, q.width + 2 * o, q.height + 2 * o)
@@ -68,25 +67,8 @@ enum DrawRecord {
         }
     }
 
-    /// Local units per device pixel in the direction the transform shrinks most (1 / the smallest
-    /// singular value of the projected mapping's Jacobian, over the quad's corners in front of the
-    /// eye), capped at the quad's size; 0 when the quad is degenerate on screen.
-    static func antialiasingOutset(_ t: Transform3D, _ q: Rect) -> Double {
-        var smallestStretch = Double.infinity
-        for c in q.corners {
-            let x = c.x * t.m11 + c.y * t.m21 + t.m41, y = c.x * t.m12 + c.y * t.m22 + t.m42
-            let w = c.x * t.m14 + c.y * t.m24 + t.m44
-            guard w > 0 else { continue }
-            // d(x/w)/d(local), d(y/w)/d(local)
-            let a = (t.m11 * w - x * t.m14) / (w * w), b = (t.m21 * w - x * t.m24) / (w * w)
-            let d = (t.m12 * w - y * t.m14) / (w * w), e = (t.m22 * w - y * t.m24) / (w * w)
-            let s = a * a + b * b + d * d + e * e, det = a * e - b * d
-            let sigma = (max(s - (max(s * s - 4 * det * det, 0)).squareRoot(), 0) / 2).squareRoot()
-            smallestStretch = min(smallestStretch, sigma)
-        }
-        guard smallestStretch.isFinite, smallestStretch > 1e-6 else { return 0 }
-        return min(1 / smallestStretch, max(q.width, q.height))
-    }
+    /// The antialiasing margin (`EdgeRamp.outset`, shared with the plan's split of large items).
+    static func antialiasingOutset(_ t: Transform3D, _ q: Rect) -> Double { EdgeRamp.outset(t, q) }
 
     /// A CA row-vector matrix in memory order, which is the GLSL column-major layout of Mᵀ, so the
     /// shader's `M * v` is Core Animation's `v · M`.
@@ -116,7 +98,7 @@ enum DrawRecord {
     }
 
     @inline(__always)
-    private static func set(_ p: UnsafeMutablePointer<Float>, _ a: Float, _ b: Float, _ c: Float, _ d: Float) {
+    static func set(_ p: UnsafeMutablePointer<Float>, _ a: Float, _ b: Float, _ c: Float, _ d: Float) {
         p[0] = a; p[1] = b; p[2] = c; p[3] = d
     }
 }

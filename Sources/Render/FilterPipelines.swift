@@ -127,7 +127,14 @@ extension FrameTextures {
     /// The images a frame samples: those its items paint, then variableBlur's mask images.
     static func sampledImages(_ items: [DrawItem], _ passes: [OffscreenPass]) -> [Int] {
         var out: [Int] = []
-        for item in items { if case .image(let index, _, _) = item.paint { out.append(index) } }
+        for item in items {
+            if let region = item.flattened {
+                // A flattened region samples its image layers (its paint is not drawn).
+                for case .image(let index, _, _, _) in region.layers { out.append(index) }
+            } else if case .image(let index, _, _) = item.paint {
+                out.append(index)
+            }
+        }
         for pass in passes {
             if case .filter(let op) = pass.operation, case .variableBlur(_, _, _, let mask, _) = op.kind { out.append(mask) }
         }

@@ -22,6 +22,8 @@ struct PipelineKey: Hashable {
     var corners: Int32 = 2
     /// Blending off: the plan found every pixel the items draw opaque (`DrawItem.drawsOpaque`).
     var opaque = false
+    /// A flattened region (Shaders/flatten.frag): its stack's depth and image layers.
+    var flatten: FlattenVariant? = nil
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -43,6 +45,11 @@ final class PipelineLibrary {
     /// Set 1: the image (combined image sampler), fragment stage only; unused by solid pipelines.
     let textureSetLayout: VkDescriptorSetLayout
     let layout: VkPipelineLayout
+    /// Set 1 of flattened regions with images (`RegionDescriptorSets.layout`) and their pipeline
+    /// layout (set 0 the records and the push constants as every pipeline's, so switching keeps
+    /// them bound); regions of solids only use `layout`.
+    let regionSetLayout: VkDescriptorSetLayout
+    let regionLayout: VkPipelineLayout
     let nearestSampler: VkSampler
     let linearSampler: VkSampler
     let trilinearSampler: VkSampler
@@ -51,6 +58,9 @@ final class PipelineLibrary {
     private let imageShader: VkShaderModule
     private let shadowShader: VkShaderModule
     private let gradientShader: VkShaderModule
+    private let flattenVertexShader: VkShaderModule
+    private let flattenShader: VkShaderModule
+    private let flattenSolidShader: VkShaderModule
     private let cache: VkPipelineCache
     private var pipelines: [PipelineKey: VkPipeline] = [:]
 
@@ -79,6 +89,17 @@ final class PipelineLibrary {
             }
         }
         self.layout = layout!
+        regionSetLayout = try RegionDescriptorSets.layout(device)
+        setLayouts[1] = regionSetLayout
+        var regionLayout: VkPipelineLayout?
+        try setLayouts.withUnsafeMutableBufferPointer { sets in
+            try withUnsafePointer(to: &range) { ranges in
+                layoutInfo.pSetLayouts = UnsafePointer(sets.baseAddress)
+                layoutInfo.pPushConstantRanges = ranges
+                try vkCheck(vkCreatePipelineLayout(device.handle, &layoutInfo, nil, &regionLayout), "vkCreatePipelineLayout")
+            }
+        }
+        self.regionLayout = regionLayout!
         nearestSampler = try Self.sampler(device, filter: VK_FILTER_NEAREST)
         linearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR)
         trilinearSampler = try Self.sampler(device, filter: VK_FILTER_LINEAR, mipmapped: true)
@@ -87,6 +108,9 @@ final class PipelineLibrary {
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
         shadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag)
         gradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag)
+        flattenVertexShader = try Self.module(device, SPIRV.shader_flatten_vert)
+        flattenShader = try Self.module(device, SPIRV.shader_flatten_frag)
+        flattenSolidShader = try Self.module(device, SPIRV.shader_flatten_solid_frag)
         var cacheInfo = VkPipelineCacheCreateInfo()
         cacheInfo.sType = VK_STRUCTURE_TYPE_PIPELINE_CACHE_CREATE_INFO
         var cache: VkPipelineCache?
@@ -98,11 +122,13 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader, flattenVertexShader, flattenShader, flattenSolidShader] { vkDestroyShaderModule(d, m, nil) }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
         vkDestroyPipelineLayout(d, layout, nil)
+        vkDestroyPipelineLayout(d, regionLayout, nil)
+        vkDestroyDescriptorSetLayout(d, regionSetLayout, nil)
         vkDestroyDescriptorSetLayout(d, recordSetLayout, nil)
         vkDestroyDescriptorSetLayout(d, textureSetLayout, nil)
     }
@@ -130,8 +156,10 @@ final class PipelineLibrary {
     /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING, CORNER_CODE
     /// (4 bytes each); SAMPLING is 0 texelFetch, 1 sampler at level 0, 2 sampler with implicit
     /// level of detail; CORNER_CODE is `PipelineKey.corners`.
+    /// Then DEPTH and IMAGE_MASK (flatten.frag; other shaders have no constants 5 and 6).
     private struct Specialization {
         var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32, corners: Int32
+        var depth: Int32 = 1, imageMask: Int32 = 0
     }
 
     private func build(_ key: PipelineKey) throws -> VkPipeline {
@@ -139,12 +167,12 @@ final class PipelineLibrary {
         let data = arena.pin(Specialization(
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
             hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0,
-            corners: key.corners))
-        let entries = arena.pin(array: (0..<5).map {
+            corners: key.corners, depth: key.flatten?.depth ?? 1, imageMask: key.flatten?.imageMask ?? 0))
+        let entries = arena.pin(array: (0..<7).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
         let specialization = arena.pin(VkSpecializationInfo(
-            mapEntryCount: 5, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
+            mapEntryCount: 7, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
@@ -158,6 +186,10 @@ final class PipelineLibrary {
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
         stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader
             : key.paint == .gradient ? gradientShader : imageShader
+        if let f = key.flatten {
+            stages[0].module = flattenVertexShader
+            stages[1].module = f.imageMask != 0 ? flattenShader : flattenSolidShader
+        }
 
         var vertexInput = VkPipelineVertexInputStateCreateInfo()
         vertexInput.sType = VK_STRUCTURE_TYPE_PIPELINE_VERTEX_INPUT_STATE_CREATE_INFO
@@ -226,7 +258,7 @@ final class PipelineLibrary {
         info.pMultisampleState = UnsafePointer(arena.pin(multisample))
         info.pColorBlendState = UnsafePointer(arena.pin(colorBlend))
         info.pDynamicState = UnsafePointer(arena.pin(dynamic))
-        info.layout = layout
+        info.layout = key.flatten.map { $0.imageMask != 0 ? regionLayout : layout } ?? layout
         var pipeline: VkPipeline?
         try vkCheck(vkCreateGraphicsPipelines(device.handle, cache, 1, &info, nil, &pipeline), "vkCreateGraphicsPipelines")
         return pipeline!

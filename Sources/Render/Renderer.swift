@@ -30,6 +30,8 @@ public final class Renderer {
     private var filterPipelines: FilterPipelines?
     private var blendModes: BlendModePipelines?
     private var records: DrawRecordBuffer?
+    /// Descriptor sets of flattened regions, made per frame.
+    private var regionSets: RegionDescriptorSets?
     private var staging: HostBuffer?
     private var frameNumber: UInt64 = 0
     /// The previous frame kept for damage-only redraws (`DamagedFrame.swift`).
@@ -152,6 +154,23 @@ public final class Renderer {
         var offset = 0
         for (l, items) in lists.enumerated() {
             for (i, item) in items.enumerated() {
+                if let region = item.flattened {
+                    guard (1...FlattenedRegion.maxDepth).contains(region.layers.count) else {
+                        throw RenderError.badFlattenedRegion(item: i, layers: region.layers.count)
+                    }
+                    // The region shader reads texels without clamping, where the plan found them
+                    // inside the image: the texture must have the size the plan saw.
+                    for case .image(let index, _, _, _) in region.layers {
+                        let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
+                        let planned = plan.images[index]
+                        guard image.width == planned.pixelWidth, image.height == planned.pixelHeight else {
+                            throw RenderError.imageSizeMismatch(key: planned.key, width: image.width, height: image.height,
+                                                                plannedWidth: planned.pixelWidth, plannedHeight: planned.pixelHeight)
+                        }
+                    }
+                    DrawRecord.encode(region: region, into: base + (offset + i) * DrawRecord.floatCount)
+                    continue
+                }
                 var extent = (width: 0, height: 0)
                 switch item.paint {
                 case .image(let index, _, _):
@@ -174,6 +193,19 @@ public final class Renderer {
                 graph.canvasSegments = BackdropCapture.segments(graph.batches[l], drawnBefore: drawnBefore, firstRecord: offset)
             }
             offset += items.count
+        }
+        // Flattened regions' sets (the record buffer is final now): one per distinct texture list.
+        let regions = graph.batches.reduce(0) { $0 + $1.filter { !($0.regionTextures ?? []).isEmpty }.count }
+        if regions > 0 {
+            if regionSets == nil { regionSets = RegionDescriptorSets(device, layout: pipelines.regionSetLayout) }
+            try regionSets!.reset(count: regions)
+            for l in graph.batches.indices {
+                for b in graph.batches[l].indices {
+                    guard let textures = graph.batches[l][b].regionTextures, !textures.isEmpty else { continue }
+                    graph.batches[l][b].regionSet = try regionSets!.set(textures, frameTextures: frameTextures,
+                                                                        sampler: pipelines.nearestSampler)
+                }
+            }
         }
     }
 
@@ -336,6 +368,16 @@ public final class Renderer {
             if boundPipeline != pipeline {
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
                 boundPipeline = pipeline
+            }
+            if batch.regionTextures != nil {
+                // Set 0 (the records) and the push constants stay bound: the layouts share them.
+                if let regionSet = batch.regionSet {
+                    var bind: VkDescriptorSet? = regionSet
+                    vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipelines.regionLayout, 1, 1, &bind, 0, nil)
+                    boundTexture = nil
+                }
+                vkCmdDraw(cmd, 6, 1, 0, UInt32(batch.firstItem))
+                continue
             }
             var set: VkDescriptorSet?
             switch batch.texture {

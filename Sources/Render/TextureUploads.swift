@@ -36,33 +36,40 @@ struct FrameTextures {
         }
         do {
             for index in Self.sampledImages(drawn, plan.offscreenPasses) {
-                guard plan.images.indices.contains(index) else { throw RenderError.badImageIndex(index) }
-                if slotOfImage[index] >= 0 { continue }
-                let planned = plan.images[index]
-                guard let bitmap = images[planned.key] else { throw RenderError.missingImage(key: planned.key) }
-                guard (1...maxDimension).contains(bitmap.width), (1...maxDimension).contains(bitmap.height) else {
-                    throw RenderError.unsupportedSize(what: "Image \(planned.key)", width: bitmap.width,
-                                                      height: bitmap.height, maximum: maxDimension)
-                }
-                if let slot = slotOfContent[bitmap.contentHash] { slotOfImage[index] = slot; continue }
-                let mipmapped = mipmappedContent.contains(bitmap.contentHash)
-                let (texture, needsUpload) = try cache.texture(for: bitmap, mipmapped: mipmapped, frame: frame, pipelines: pipelines)
-                if needsUpload {
-                    var upload = TextureUpload(texture: texture, bitmap: bitmap)
-                    if mipmapped, mipmapGeneration == .cpu {
-                        upload.cpuLevels = MipChain.cpuLevels(bitmap.pixels, width: bitmap.width, height: bitmap.height,
-                                                              levels: texture.image.mipLevels)
-                    }
-                    uploads.append(upload)
-                }
-                slotOfContent[bitmap.contentHash] = slots.count
-                slotOfImage[index] = slots.count
-                slots.append(texture)
+                try resolve(index, plan, images, cache, frame, pipelines, maxDimension, mipmappedContent, mipmapGeneration)
             }
         } catch {
             discardUploads(from: cache)
             throw error
         }
+    }
+
+    /// Gives plan image `index` its slot: a texture resident or created (and queued for upload).
+    private mutating func resolve(_ index: Int, _ plan: FramePlan, _ images: [UInt64: Bitmap], _ cache: TextureCache,
+                          _ frame: UInt64, _ pipelines: PipelineLibrary, _ maxDimension: Int,
+                          _ mipmappedContent: Set<UInt64>, _ mipmapGeneration: MipmapGeneration) throws {
+        guard plan.images.indices.contains(index) else { throw RenderError.badImageIndex(index) }
+        if slotOfImage[index] >= 0 { return }
+        let planned = plan.images[index]
+        guard let bitmap = images[planned.key] else { throw RenderError.missingImage(key: planned.key) }
+        guard (1...maxDimension).contains(bitmap.width), (1...maxDimension).contains(bitmap.height) else {
+            throw RenderError.unsupportedSize(what: "Image \(planned.key)", width: bitmap.width,
+                                              height: bitmap.height, maximum: maxDimension)
+        }
+        if let slot = slotOfContent[bitmap.contentHash] { slotOfImage[index] = slot; return }
+        let mipmapped = mipmappedContent.contains(bitmap.contentHash)
+        let (texture, needsUpload) = try cache.texture(for: bitmap, mipmapped: mipmapped, frame: frame, pipelines: pipelines)
+        if needsUpload {
+            var upload = TextureUpload(texture: texture, bitmap: bitmap)
+            if mipmapped, mipmapGeneration == .cpu {
+                upload.cpuLevels = MipChain.cpuLevels(bitmap.pixels, width: bitmap.width, height: bitmap.height,
+                                                      levels: texture.image.mipLevels)
+            }
+            uploads.append(upload)
+        }
+        slotOfContent[bitmap.contentHash] = slots.count
+        slotOfImage[index] = slots.count
+        slots.append(texture)
     }
 
     func slot(ofImage index: Int) -> Int { slotOfImage[index] }

@@ -1,4 +1,5 @@
 import CVulkan
+import Plan
 
 /// A Vulkan call that did not return VK_SUCCESS: the call's name and its VkResult.
 public struct VulkanError: Error, CustomStringConvertible, Equatable {
@@ -62,6 +63,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     /// An item samples an offscreen pass that has not run before it, or a raster-cache entry the
     /// backend does not hold (the plan and the backend's cache are out of step).
     case badOffscreenSource(String)
+    /// A flattened region (`DrawItem.flattened`) whose stack the backend cannot blend in one draw.
+    case badFlattenedRegion(item: Int, layers: Int)
+    /// A bitmap whose size is not the one the plan drew a flattened region with.
+    case imageSizeMismatch(key: UInt64, width: Int, height: Int, plannedWidth: Int, plannedHeight: Int)
 
     public var description: String {
         switch self {
@@ -86,6 +91,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "\(what) size \(w)×\(h) is not supported (each side must be 1…\(maximum) pixels)."
         case .badOffscreenSource(let what):
             return "A draw item samples \(what), which the frame has not rendered."
+        case .badFlattenedRegion(let item, let layers):
+            return "Canvas item \(item) is a flattened region of \(layers) layers; one region draw blends 1…\(FlattenedRegion.maxDepth)."
+        case .imageSizeMismatch(let key, let w, let h, let pw, let ph):
+            return "Image \(key) is \(w)×\(h) pixels, but the frame plan was made for \(pw)×\(ph)."
         }
     }
 }

@@ -45,7 +45,7 @@ extension RenderCommand {
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)
         let last = list.last!.index
         let dir = URL(fileURLWithPath: output)
-        var size = (0, 0), draws = 0
+        var size = (0, 0), draws = 0, calls = 0, culled = 0, regions = 0, flattened = 0
         var cacheUse: [FrameCacheUse: Int] = [:]     // the frame cache: frames reused, redrawn in part
         let encoder = FrameEncoder(sheet: contactSheet, compression: compression)
         do {
@@ -54,6 +54,8 @@ extension RenderCommand {
                 warnings.add(frame.plan.unsupported)
                 size = (frame.width, frame.height); draws += frame.plan.items.count
                 cacheUse[frame.stats.frameCache, default: 0] += 1
+                calls += frame.stats.drawCalls; culled += frame.plan.execution.culledItems
+                regions += frame.plan.execution.flattenedRegions; flattened += frame.plan.execution.flattenedItems
                 try encoder.wait()                      // frame n − 1 written (or its error)
                 progress.update(done: n)
                 let path = dir.appendingPathComponent(Self.frameFileName(index: f.index, lastIndex: last)).path
@@ -81,7 +83,7 @@ extension RenderCommand {
         if list.count > 1 {
             rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
         }
-        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(draws / list.count) draw item\(draws / list.count == 1 ? "" : "s") each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
+        err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(Self.drawCounts(items: draws / list.count, calls: calls / list.count, culled: culled / list.count, flattened: (regions / list.count, flattened / list.count))) each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
         if let sheetPath = sheet, let s = encoder.sheet {
             err.write("\(err.green("wrote")) \(sheetPath) \(err.dim("(contact sheet, \(s.columns)×\(s.rows) thumbnails of \(s.thumbnailWidth)×\(s.thumbnailHeight), \(s.width)×\(s.height), \(ms(encoder.sheetNanoseconds)) ms)"))")
         }

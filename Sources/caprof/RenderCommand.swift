@@ -141,8 +141,20 @@ struct RenderCommand: ParsableCommand {
             for w in warnings.lines { err.warning(w) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
-            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(frame.plan.items.count) draw item\(frame.plan.items.count == 1 ? "" : "s"), \(String(format: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
+            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems))), \(String(format: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
         }
+    }
+}
+
+extension RenderCommand {
+    /// "12 draw items, 3 draw calls, 4 culled": the scene's draws (what Core Animation draws) and
+    /// the instanced draw calls caprof made for them, with the items it did not draw because
+    /// opaque layers hide them and the items it drew inside flattened regions, each region one
+    /// draw (caprof's own savings, not findings).
+    static func drawCounts(items: Int, calls: Int, culled: Int, flattened: (regions: Int, items: Int) = (0, 0)) -> String {
+        func n(_ v: Int, _ noun: String) -> String { "\(v) \(noun)\(v == 1 ? "" : "s")" }
+        return "\(n(items, "draw item")), \(n(calls, "draw call"))" + (culled > 0 ? ", \(culled) culled under opaque layers" : "")
+            + (flattened.regions > 0 ? ", \(flattened.items) blended in \(n(flattened.regions, "flattened region"))" : "")
     }
 }
 

@@ -137,6 +137,35 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertTrue(mixed.items[2].drawsOpaque)
     }
 
+    // MARK: interiors
+
+    func testALargeRoundedItemIsSplitIntoInteriorBandsAndCornerZones() {
+        // 200 × 100 at identity, circular radius 10: σmin = 1, so m = 1 and e = 10 + 1 = 11; the
+        // quad is 199.5 wide from x = 0.25 (a fractional edge), grown by the backend's 1 unit.
+        let shape = RoundedShape(rect: Rect(0.25, 0, 200, 100), radii: [10, 10, 10, 10])
+        let item = solid(Rect(-0.75, -1, 202, 102), halfBlue, shape: shape)
+        let (out, stats) = prepare([item], size: 300)
+        XCTAssertEqual(stats.splitItems, 1)
+        XCTAssertEqual(out.count, 25)
+        XCTAssertEqual(out.filter { $0.shape == nil }.count, 5, "the interior cross")
+        XCTAssertEqual(out.filter { $0.shape == RoundedShape(rect: shape.rect) }.count, 4, "one-unit bands")
+        XCTAssertEqual(out.filter { $0.shape == shape }.count, 16, "corner zones")
+        XCTAssertTrue(out.allSatisfy(\.quadIsFinal))
+        XCTAssertEqual(stats.batches, 3)
+        // The grid lines: −1.75, 1.25, 11.25, 189.25, 199.25, 202.25 across; −2, 1, 11, 89, 99, 102 down.
+        XCTAssertEqual(Set(out.map(\.quad.minX)), [-1.75, 1.25, 11.25, 189.25, 199.25])
+        XCTAssertEqual(Set(out.map(\.quad.maxY)), [1, 11, 89, 99, 102])
+        let area = out.reduce(0) { $0 + $1.quad.width * $1.quad.height }
+        XCTAssertEqual(area, 204 * 104, accuracy: 1e-9, "the pieces tile the grown quad")
+        // Interior pieces first, row by row: the top one (11.25…189.25 × 1…11), then the centre
+        // row's three, the middle one 11.25…189.25 × 11…89.
+        XCTAssertEqual(out[0].quad, Rect(11.25, 1, 178, 10))
+        XCTAssertEqual(out[2].quad, Rect(11.25, 11, 178, 78))
+        // Small or square-cornered items are not split.
+        XCTAssertEqual(prepare([solid(Rect(0, 0, 40, 40), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 40, 40), radii: [5, 5, 5, 5]))]).stats.splitItems, 0)
+        XCTAssertEqual(prepare([solid(Rect(-1, -1, 202, 102), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 200, 100)))], size: 300).stats.splitItems, 0)
+    }
+
     // MARK: through the planner
 
     func testLogicalItemsKeepWhatCoreAnimationDraws() {

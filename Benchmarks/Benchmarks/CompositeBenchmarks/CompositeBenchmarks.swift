@@ -62,6 +62,9 @@ let benchmarks: @Sendable () -> Void = {
     // caprof ÷ pixman (a CPU peer), identity and rotated: PixmanBenchmarks.swift.
     pixmanBenchmarks()
 
+    // Issue #14: culling, coverage levels, batching (ShadingBenchmarks.swift).
+    shadingBenchmarks()
+
     for name in ExampleScenes.names {
         Benchmark("example \(name): load + images + plan + render") { benchmark in
             let path = ExampleScenes.path(name)
