@@ -53,6 +53,11 @@ public final class Renderer {
     public static let defaultTextureBudgetBytes = 1 << 30
     /// Staging buffers up to this size are kept for the next frame's uploads.
     static let stagingKeepBytes = 32 << 20
+    /// A frame whose uploads exceed this many bytes uploads them in chunks of at most this size,
+    /// each submitted and waited for before the frame's own command buffer, so the staging buffer
+    /// never holds more than one chunk: 16 full-screen images no longer need a second 180 MB copy
+    /// of their pixels in staging memory (on lavapipe, device memory is process memory too).
+    public var uploadChunkBytes = Renderer.stagingKeepBytes
 
     /// `preferredDevice`: a case-insensitive substring of the device name (else CAPROF_DEVICE, else
     /// the most preferred kind). CAPROF_VALIDATION=1 enables the Khronos validation layer and turns
@@ -217,8 +222,20 @@ public final class Renderer {
             target = try RenderTarget(device, width: width, height: height)
         }
         let target = self.target!
-        let uploadBytes = frameTextures.uploadBytes
-        if uploadBytes > 0 {
+        var uploadBytes = frameTextures.uploadBytes
+        if uploadBytes > uploadChunkBytes {
+            // Chunked: each chunk copied, submitted and finished before the next reuses the buffer.
+            for chunk in frameTextures.uploadChunks(limit: max(uploadChunkBytes, 1)) {
+                staging = try HostBuffer.ensure(staging, device, size: frameTextures.uploadBytes(chunk),
+                                                usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
+                let cmd = try commands.begin()
+                let copyStart = Self.now()
+                frameTextures.recordUploads(cmd, staging: staging!, chunk)
+                uploadNanoseconds += Self.now() - copyStart
+                try commands.submitAndWait()
+            }
+            uploadBytes = 0   // nothing left for the frame's command buffer
+        } else if uploadBytes > 0 {
             staging = try HostBuffer.ensure(staging, device, size: uploadBytes,
                                             usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
         }

@@ -82,8 +82,13 @@ struct FrameTextures {
     /// textures without CPU levels, the blit chain) with the layout transitions that make every
     /// level readable by fragment shaders.
     func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer) {
+        recordUploads(cmd, staging: staging, uploads.indices)
+    }
+
+    /// The uploads in `range` only, from the start of `staging` (one chunk of a chunked upload).
+    func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer, _ range: Range<Int>) {
         var offset = 0
-        for upload in uploads {
+        for upload in uploads[range] {
             let gpuImage = upload.texture.image
             let image = gpuImage.handle
             let allLevels = GPUImage.colorRange(levels: gpuImage.mipLevels)
@@ -113,6 +118,22 @@ struct FrameTextures {
             }
         }
     }
+}
+
+extension FrameTextures {
+    /// The uploads split into consecutive runs of at most `limit` bytes each (an upload larger than
+    /// `limit` is a run of its own), in order.
+    func uploadChunks(limit: Int) -> [Range<Int>] {
+        var chunks: [Range<Int>] = [], start = 0, bytes = 0
+        for (i, u) in uploads.enumerated() {
+            if i > start, bytes + u.byteCount > limit { chunks.append(start..<i); start = i; bytes = 0 }
+            bytes += u.byteCount
+        }
+        if start < uploads.count { chunks.append(start..<uploads.count) }
+        return chunks
+    }
+
+    func uploadBytes(_ range: Range<Int>) -> Int { uploads[range].reduce(0) { $0 + $1.byteCount } }
 }
 
 extension FramePlan {

@@ -25,6 +25,37 @@ final class ImageDrawingTests: GPUTestCase {
         assertPixel(frame, 5, 6, Self.transparent); assertPixel(frame, 5, 9, Self.transparent)
     }
 
+    /// Uploads larger than `uploadChunkBytes` go through the staging buffer a chunk at a time (each
+    /// submitted before the frame): every texture still holds its bitmap, texel for texel.
+    func testChunkedUploadsGiveEveryTextureItsPixels() throws {
+        func pattern(_ w: Int, _ h: Int, _ seed: Int) -> Bitmap {
+            Bitmap(width: w, height: h, pixels: (0..<w * h).flatMap { i -> [UInt8] in
+                let a = UInt8(128 + (i * 37 + seed) % 128)
+                return [UInt8((i * 11 + seed) % Int(a)), UInt8((i * 7 + seed * 3) % Int(a)), UInt8(seed * 20 % Int(a)), a]
+            })
+        }
+        let bitmaps = [pattern(5, 4, 1), pattern(6, 3, 2), pattern(7, 2, 3)]
+        let offsets = [(0, 0), (8, 1), (2, 8)]
+        let plan = FramePlan(pixelWidth: 16, pixelHeight: 12, clearColor: .clear,
+                             images: bitmaps.indices.map { PlannedImage(key: UInt64(100 + $0), pixelWidth: bitmaps[$0].width, pixelHeight: bitmaps[$0].height) },
+                             items: bitmaps.indices.map { i in
+                                 let b = bitmaps[i]
+                                 return image(i, Rect(0, 0, Double(b.width), Double(b.height)), uv: Rect(0, 0, Double(b.width), Double(b.height)),
+                                              transform: .translation(Double(offsets[i].0), Double(offsets[i].1)))
+                             })
+        RenderTestSupport.pinLavapipe()
+        let renderer = try Renderer()
+        renderer.uploadChunkBytes = 100   // 80, 72 and 56 bytes: three chunks (two would exceed 100)
+        let frame = try renderer.render(plan, images: Dictionary(uniqueKeysWithValues: bitmaps.indices.map { (UInt64(100 + $0), bitmaps[$0]) }))
+        XCTAssertEqual(frame.stats.uploadedBytes, 80 + 72 + 56)
+        for (b, o) in zip(bitmaps, offsets) {
+            for y in 0..<b.height { for x in 0..<b.width {
+                let i = (y * b.width + x) * 4
+                assertPixel(frame, o.0 + x, o.1 + y, Array(b.pixels[i..<i + 4]))
+            } }
+        }
+    }
+
     func testImageOpacityScalesPremultipliedTexels() throws {
         let plan = FramePlan(pixelWidth: 3, pixelHeight: 2, clearColor: .clear,
                              images: [PlannedImage(key: 7, pixelWidth: 3, pixelHeight: 2)],
