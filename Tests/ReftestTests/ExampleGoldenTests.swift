@@ -6,8 +6,8 @@ import XCTest
 /// Re-recording is an explicit act: `CAPROF_RECORD_GOLDENS=1 swift test --filter ExampleGoldenTests`,
 /// then look at every changed PNG in Tests/ReftestTests/Goldens before committing.
 final class ExampleGoldenTests: ReftestCase {
-    func check(_ name: String) throws {
-        let actual = try renderFile(Self.repoRoot.appendingPathComponent("Examples/\(name).json").path)
+    func check(_ name: String, at time: Double = 0) throws {
+        let actual = try renderFile(Self.repoRoot.appendingPathComponent("Examples/\(name).json").path, at: time)
         let golden = Self.repoRoot.appendingPathComponent("Tests/ReftestTests/Goldens/\(name).png").path
         if ProcessInfo.processInfo.environment["CAPROF_RECORD_GOLDENS"] == "1" {
             try PNGCodec.write(premultiplied: actual.pixels, width: actual.width, height: actual.height, to: golden, compression: .small)
@@ -30,4 +30,6 @@ final class ExampleGoldenTests: ReftestCase {
     func testContent() throws { try check("content") }
     func testFilters() throws { try check("filters") }
     func testBlendModes() throws { try check("blend-modes") }
+    /// At 2 s (nothing is born at 0): confetti and sparks from the seeded, stateless simulation.
+    func testEmitter() throws { try check("emitter", at: 2) }
 }

@@ -32,8 +32,8 @@ class ReftestCase: XCTestCase {
         return Image(width: f.width, height: f.height, pixels: f.pixels)
     }
 
-    func renderFile(_ path: String) throws -> Image {
-        let f = try Self.renderer.render(try SceneDecoder.load(path: path))
+    func renderFile(_ path: String, at time: Double = 0) throws -> Image {
+        let f = try Self.renderer.render(try SceneDecoder.load(path: path), at: time)
         return Image(width: f.width, height: f.height, pixels: f.pixels)
     }
 
