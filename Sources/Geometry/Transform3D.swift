@@ -54,14 +54,23 @@ public struct Transform3D: Equatable, Hashable, Sendable, CustomStringConvertibl
     public static func concat(_ a: Transform3D, _ b: Transform3D) -> Transform3D { a * b }
     /// Row-vector product a · b.
     public static func * (a: Transform3D, b: Transform3D) -> Transform3D {
-        let A = a.elements, B = b.elements
-        var r = [Double](repeating: 0, count: 16)
-        for i in 0..<4 { for j in 0..<4 {
-            var s = 0.0
-            for k in 0..<4 { s += A[i * 4 + k] * B[k * 4 + j] }
-            r[i * 4 + j] = s
-        } }
-        return Transform3D(r)
+        // Written out, without arrays: the planner multiplies matrices for every layer and every
+        // replicator instance, and three heap arrays per product were most of that cost. Each
+        // entry is summed as the loop it replaces did, from 0 and in k order (0 + x keeps a -0
+        // product's sign as +0, as before), so results are bit-identical.
+        @inline(__always) func row(_ x0: Double, _ x1: Double, _ x2: Double, _ x3: Double)
+            -> (Double, Double, Double, Double) {
+            (0.0 + x0 * b.m11 + x1 * b.m21 + x2 * b.m31 + x3 * b.m41,
+             0.0 + x0 * b.m12 + x1 * b.m22 + x2 * b.m32 + x3 * b.m42,
+             0.0 + x0 * b.m13 + x1 * b.m23 + x2 * b.m33 + x3 * b.m43,
+             0.0 + x0 * b.m14 + x1 * b.m24 + x2 * b.m34 + x3 * b.m44)
+        }
+        var r = a
+        (r.m11, r.m12, r.m13, r.m14) = row(a.m11, a.m12, a.m13, a.m14)
+        (r.m21, r.m22, r.m23, r.m24) = row(a.m21, a.m22, a.m23, a.m24)
+        (r.m31, r.m32, r.m33, r.m34) = row(a.m31, a.m32, a.m33, a.m34)
+        (r.m41, r.m42, r.m43, r.m44) = row(a.m41, a.m42, a.m43, a.m44)
+        return r
     }
     /// CATransform3DTranslate(t, …) = translation · t.
     public func translated(_ tx: Double, _ ty: Double, _ tz: Double = 0) -> Transform3D { .translation(tx, ty, tz) * self }

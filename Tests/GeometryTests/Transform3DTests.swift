@@ -20,6 +20,33 @@ final class Transform3DTests: XCTestCase {
         XCTAssertEqual(Transform3D.rotation(1, 0, 0, 0), .identity)
     }
 
+    /// The product is the row-by-column sum Σk a[i][k]·b[k][j], summed from 0 in k order: the
+    /// same bits as that loop for every entry, signed zeros included (−0 products sum to +0).
+    func testProductIsTheRowByColumnSumBitForBit() {
+        func loop(_ a: Transform3D, _ b: Transform3D) -> [Double] {
+            let A = a.elements, B = b.elements
+            var out: [Double] = []
+            for n in 0..<16 {
+                let i = n / 4, j = n % 4
+                var s = 0.0
+                for k in 0..<4 { s += A[i * 4 + k] * B[k * 4 + j] }
+                out.append(s)
+            }
+            return out
+        }
+        var seed: UInt64 = 0x9E3779B97F4A7C15
+        func next() -> Double {
+            seed = seed &* 6364136223846793005 &+ 1442695040888963407
+            let r = Double(seed >> 11) / Double(1 << 53)
+            return r < 0.1 ? -0.0 : r < 0.2 ? 0 : (r - 0.6) * 1e3
+        }
+        for _ in 0..<500 {
+            let a = Transform3D((0..<16).map { _ in next() }), b = Transform3D((0..<16).map { _ in next() })
+            XCTAssertEqual((a * b).elements.map(\.bitPattern), loop(a, b).map(\.bitPattern))
+        }
+        XCTAssertEqual((Transform3D.translation(-0.0, 0) * .scale(-0.0, 1)).m11.sign, .plus, "a −0 product sums to +0")
+    }
+
     func testConcatOrder() {
         // [V] Concat(translate(10,0,0), scale(2)).m41 = 20; Concat(scale(2), translate(10,0,0)).m41 = 10
         XCTAssertEqual(Transform3D.concat(.translation(10, 0, 0), .scale(2, 2, 2)).m41, 20)
