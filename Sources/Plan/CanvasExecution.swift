@@ -72,7 +72,8 @@ public struct BatchClass: Hashable, Sendable {
 /// backend draws, deciding everything the backend then does literally:
 ///
 /// 1. **Opaque occlusion culling**: an item whose bounds lie inside the fully opaque pixels of one
-///    item above it is not drawn (its pixels are replaced whatever they are). Occluders are
+///    item above it, or inside 8×8-pixel cells each wholly within one of several (their union), is
+///    not drawn (its pixels are replaced whatever they are). Occluders are
 ///    axis-aligned, unclipped source-over items with opaque paint; a rounded one occludes its
 ///    cross (the rect less its corner insets), a pixel in from its antialiased edges.
 /// 2. **Coverage levels for batching**: within a run of small neighbours that differ only in
@@ -356,18 +357,33 @@ public enum CanvasExecution {
 /// contains its top-left pixel, so only that pixel's tile is searched.
 struct OccluderGrid {
     static let tile = 64
+    /// Cells of the union test: a cell is covered when it lies wholly inside one occluder rect.
+    static let cell = 8
     let columns: Int, rows: Int
     var rects: [PixelRect] = []
     var tiles: [[Int32]]
+    let cellColumns: Int, cellRows: Int
+    /// Cells wholly inside an occluder added so far: an item whose every cell is covered is hidden
+    /// by the union of several occluders (10,000 overlapping small layers), not only by one.
+    var covered: [Bool]
 
     init(width: Int, height: Int) {
         columns = max((width + Self.tile - 1) / Self.tile, 1)
         rows = max((height + Self.tile - 1) / Self.tile, 1)
         tiles = Array(repeating: [], count: columns * rows)
+        cellColumns = max((width + Self.cell - 1) / Self.cell, 1)
+        cellRows = max((height + Self.cell - 1) / Self.cell, 1)
+        covered = Array(repeating: false, count: cellColumns * cellRows)
     }
 
     mutating func add(_ r: PixelRect) {
         guard !r.isEmpty else { return }
+        // The cells wholly inside r (rounded inwards).
+        let x0 = max((r.x + Self.cell - 1) / Self.cell, 0), x1 = min((r.x + r.width) / Self.cell, cellColumns)
+        let y0 = max((r.y + Self.cell - 1) / Self.cell, 0), y1 = min((r.y + r.height) / Self.cell, cellRows)
+        if x0 < x1, y0 < y1, r.x >= 0, r.y >= 0 {
+            for y in y0..<y1 { for x in x0..<x1 { covered[y * cellColumns + x] = true } }
+        }
         let index = Int32(rects.count)
         rects.append(r)
         let c0 = max(r.x / Self.tile, 0), c1 = min((r.x + r.width - 1) / Self.tile, columns - 1)
@@ -384,6 +400,16 @@ struct OccluderGrid {
             let o = rects[Int(index)]
             if o.x <= r.x, o.y <= r.y, o.x + o.width >= r.x + r.width, o.y + o.height >= r.y + r.height { return true }
         }
-        return false
+        return unionCovers(r)
+    }
+
+    /// Every cell r touches is covered (conservative: a partly touched cell must be covered whole).
+    func unionCovers(_ r: PixelRect) -> Bool {
+        guard r.x >= 0, r.y >= 0 else { return false }
+        let x0 = r.x / Self.cell, x1 = (r.x + r.width - 1) / Self.cell
+        let y0 = r.y / Self.cell, y1 = (r.y + r.height - 1) / Self.cell
+        guard x1 < cellColumns, y1 < cellRows else { return false }
+        for y in y0...y1 { for x in x0...x1 where !covered[y * cellColumns + x] { return false } }
+        return true
     }
 }

@@ -76,6 +76,22 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertEqual(prepare([solid(Rect(0, 0, 100, 100), opaqueRed), under]).items.count, 2)
     }
 
+    /// Several opaque items together hide what none hides alone: the union counts in 8×8-pixel
+    /// cells, each wholly inside one occluder; a one-pixel gap between them keeps the item.
+    func testTheUnionOfOpaqueItemsAboveCulls() {
+        let under = solid(Rect(20, 20, 30, 20), halfBlue)                 // pixels 20…50 × 20…40
+        let left = solid(Rect(16, 16, 24, 32), opaqueRed)                 // 16…40: cells 2…4
+        let right = solid(Rect(40, 16, 24, 32), opaqueRed)                // 40…64: cells 5…7
+        XCTAssertEqual(prepare([under, left]).stats.culledItems, 0, "one of them alone does not cover it")
+        let p = prepare([under, left, right])
+        XCTAssertEqual(p.stats.culledItems, 1)
+        XCTAssertEqual(p.items.count, 2)
+        let gap = solid(Rect(41, 16, 23, 32), opaqueRed)                  // pixel column 40 uncovered
+        XCTAssertEqual(prepare([under, left, gap]).stats.culledItems, 0)
+        // A translucent one in the union does not count.
+        XCTAssertEqual(prepare([under, left, solid(Rect(40, 16, 24, 32), RGBA(0.5, 0, 0, 0.5))]).stats.culledItems, 0)
+    }
+
     func testARoundedOpaqueItemOccludesItsCrossAPixelIn() {
         // Shape 0…60 with circular radius 10 (inset 10): the cross is 10…50 × 0…60 and 0…60 × 10…50,
         // a pixel in from the antialiased edge: 11…49 × 1…59 and 1…59 × 11…49.

@@ -102,6 +102,27 @@ final class CanvasExecutionRenderTests: GPUTestCase {
         return (pixels, worst)
     }
 
+    /// Dense overlapping small layers, opaque, rounded and translucent, at fractional positions:
+    /// many are hidden only by the union of several opaque ones above them; culled, the frame is
+    /// byte-identical.
+    func testItemsHiddenByTheUnionOfSeveralAreCulledWithTheSamePixels() throws {
+        var items: [DrawItem] = []
+        for i in 0..<600 {
+            let x = Double((i * 37) % 110) + 0.3, y = Double((i * 53) % 110) + 0.6
+            let a: Float = i % 4 == 0 ? 0.8 : 1
+            let c = RGBA(Float((i * 67) % 256) / 255 * a, Float((i * 131) % 256) / 255 * a, Float((i * 29) % 256) / 255 * a, a)
+            let rect = Rect(0, 0, 20, 20), m = Transform3D.translation(x, y, 0)
+            items.append(i % 3 == 1
+                ? DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: rect.insetBy(dx: -1, dy: -1),
+                           shape: RoundedShape(rect: rect, radii: [5, 5, 5, 5]))
+                : DrawItem(layer: 1, role: .background, paint: .solid(c), transform: m, quad: rect))
+        }
+        let ref = try reference(items, size: 128)
+        let (frame, stats) = try executed(items, size: 128)
+        XCTAssertGreaterThan(stats.culledItems, 100)
+        XCTAssertEqual(Self.difference(frame.pixels, ref.pixels).pixels, 0)
+    }
+
     /// An opaque full-canvas layer on top: everything beneath is culled and it is drawn with
     /// blending off; the pixels are the top layer's, as before.
     func testOpaqueTopLayerCullsWithTheSamePixels() throws {
