@@ -23,6 +23,9 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     public var flattenedItems = 0
     /// Per-item pieces drawn over a region whose stack is deeper than `FlattenedRegion.maxDepth`.
     public var flattenedPieces = 0
+    /// Clips dropped from items that lie where the clip's coverage is exactly 1 (a masksToBounds
+    /// container around its content): the same pixels without the per-fragment clip code.
+    public var droppedClips = 0
     public init() {}
 }
 
@@ -103,7 +106,9 @@ public enum CanvasExecution {
                                flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion)
         -> (items: [DrawItem], stats: CanvasExecutionStats) {
         var stats = CanvasExecutionStats()
-        var out = cull(items, images: images, width: width, height: height, stats: &stats)
+        var out = items
+        dropContainingClips(&out, width: width, height: height, stats: &stats)
+        out = cull(out, images: images, width: width, height: height, stats: &stats)
         // Batching first: a small opaque item that joins its shaped neighbours' draw keeps blending.
         promote(&out, width: width, height: height, stats: &stats)
         out = split(out, width: width, height: height, stats: &stats)
@@ -120,6 +125,38 @@ public enum CanvasExecution {
             if c != last || item.flattened != nil { stats.batches += 1; last = c }
         }
         return (out, stats)
+    }
+
+    // MARK: clips
+
+    /// Drops every clip whose coverage is exactly 1 wherever the item can write: an axis-aligned
+    /// clip (rounded or not) whose fully covered pixels, a pixel in from its antialiased edges and
+    /// clear of its corners, contain the item's reach. The clip multiplied coverage by 1.0 there,
+    /// so the pixels are the same; the fragment shader no longer evaluates it (on lavapipe a
+    /// masksToBounds list around its cards tripled their cost).
+    static func dropContainingClips(_ items: inout [DrawItem], width: Int, height: Int, stats: inout CanvasExecutionStats) {
+        for i in items.indices where !items[i].clips.isEmpty && items[i].role != .unsupported {
+            guard let r = reach(items[i], width: width, height: height) else { continue }
+            let kept = items[i].clips.filter { !clipCovers($0, r, itemTransform: items[i].transform, width: width, height: height) }
+            if kept.count != items[i].clips.count {
+                stats.droppedClips += items[i].clips.count - kept.count
+                items[i].clips = kept
+            }
+        }
+    }
+
+    /// Whether `clip`'s coverage is exactly 1 on every pixel of `r`. A clip's transform maps the
+    /// item's local space to the clip shape's, so the shape reaches the device through its inverse
+    /// and then the item's transform.
+    static func clipCovers(_ clip: Clip, _ r: PixelRect, itemTransform: Transform3D, width: Int, height: Int) -> Bool {
+        let shape = clip.shape
+        guard let toLocal = clip.transform.planarInverse else { return false }
+        // The clip as an opaque shaped item: its opaque pixels are where its coverage is 1.
+        let probe = DrawItem(layer: clip.layer, role: .background, paint: .solid(RGBA(0, 0, 0, 1)),
+                             transform: toLocal * itemTransform, quad: shape.rect.standardized, shape: shape)
+        return opaquePixels(probe, [], width: width, height: height).contains { o in
+            o.x <= r.x && o.y <= r.y && o.x + o.width >= r.x + r.width && o.y + o.height >= r.y + r.height
+        }
     }
 
     // MARK: opacity

@@ -92,6 +92,28 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertEqual(prepare([under, left, solid(Rect(40, 16, 24, 32), RGBA(0.5, 0, 0, 0.5))]).stats.culledItems, 0)
     }
 
+    /// A masksToBounds container around its content: a clip whose coverage is exactly 1 wherever
+    /// the item can write is dropped (a pixel in from its edges, clear of its rounded corners);
+    /// one the item reaches across, or into a corner of, is kept.
+    func testClipsThatContainTheItemAreDropped() {
+        let container = Clip(transform: .identity, shape: RoundedShape(rect: Rect(0, 10, 100, 80)), layer: 9)
+        let inside = solid(Rect(10, 20, 50, 30), halfBlue, clips: [container])
+        var p = prepare([inside])
+        XCTAssertEqual(p.stats.droppedClips, 1)
+        XCTAssertEqual(p.items.first?.clips.count, 0)
+        // Touching the clip's edge row (coverage there is not guaranteed 1): kept.
+        p = prepare([solid(Rect(10, 10, 50, 30), halfBlue, clips: [container])])
+        XCTAssertEqual(p.stats.droppedClips, 0)
+        XCTAssertEqual(p.items.first?.clips.count, 1)
+        // A rounded container (radius 20): the middle is clear of the corners, a corner is not.
+        let rounded = Clip(transform: .identity, shape: RoundedShape(rect: Rect(0, 10, 100, 80), radii: [20, 20, 20, 20]), layer: 9)
+        XCTAssertEqual(prepare([solid(Rect(30, 40, 40, 20), halfBlue, clips: [rounded])]).stats.droppedClips, 1)
+        XCTAssertEqual(prepare([solid(Rect(2, 12, 10, 10), halfBlue, clips: [rounded])]).stats.droppedClips, 0)
+        // A rotated clip is never dropped.
+        let turned = Clip(transform: .rotation(0.3, 0, 0, 1), shape: RoundedShape(rect: Rect(-500, -500, 1000, 1000)), layer: 9)
+        XCTAssertEqual(prepare([solid(Rect(30, 40, 10, 10), halfBlue, clips: [turned])]).stats.droppedClips, 0)
+    }
+
     func testARoundedOpaqueItemOccludesItsCrossAPixelIn() {
         // Shape 0…60 with circular radius 10 (inset 10): the cross is 10…50 × 0…60 and 0…60 × 10…50,
         // a pixel in from the antialiased edge: 11…49 × 1…59 and 1…59 × 11…49.

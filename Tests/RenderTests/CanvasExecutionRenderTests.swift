@@ -123,6 +123,30 @@ final class CanvasExecutionRenderTests: GPUTestCase {
         XCTAssertEqual(Self.difference(frame.pixels, ref.pixels).pixels, 0)
     }
 
+    /// Rounded cards (continuous corners) inside a masksToBounds list, and one crossing its edge:
+    /// the clips that contain their cards are dropped, the frame is byte-identical. (A clip maps
+    /// the item's local space to the clip's: here the list's space is the device's.)
+    func testClipsContainingTheirItemsAreDroppedWithTheSamePixels() throws {
+        let listShape = RoundedShape(rect: Rect(0, 20.5, 120, 90))
+        var items: [DrawItem] = []
+        for i in 0..<4 {
+            let rect = Rect(0, 0, 100, 24)
+            let y = 25.3 + Double(i) * 26 + (i == 3 ? 4 : 0)   // the last one reaches past the list's bottom
+            let card = Transform3D.translation(8.4, y, 0), label = Transform3D.translation(14.7, y + 6, 0)
+            items.append(DrawItem(layer: 1, role: .background, paint: .solid(RGBA(0.9, 0.95, 1, 1)), transform: card,
+                                  quad: rect.insetBy(dx: -1, dy: -1), shape: RoundedShape(rect: rect, radii: [8, 8, 8, 8], curve: .continuous),
+                                  clips: [Clip(transform: card, shape: listShape, layer: 9)]))
+            items.append(DrawItem(layer: 1, role: .background, paint: .solid(RGBA(0, 0, 0.4, 0.5)), transform: label,
+                                  quad: Rect(0, 0, 40, 8), clips: [Clip(transform: label, shape: listShape, layer: 9)]))
+        }
+        let ref = try reference(items, size: 128)
+        let (frame, stats) = try executed(items, size: 128)
+        XCTAssertEqual(stats.droppedClips, 6, "all but the last card's and its label's, which reach past the list")
+        XCTAssertEqual(Self.difference(frame.pixels, ref.pixels).pixels, 0)
+        // The last card is cut by the list's bottom edge at y = 110.5.
+        assertPixel(frame, 60, 112, [255, 255, 255, 255])
+    }
+
     /// An opaque full-canvas layer on top: everything beneath is culled and it is drawn with
     /// blending off; the pixels are the top layer's, as before.
     func testOpaqueTopLayerCullsWithTheSamePixels() throws {
