@@ -74,23 +74,7 @@ extension Renderer {
                        VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
-        let arena = PinnedArena()
-        var attachment = VkRenderingAttachmentInfo()
-        attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
-        attachment.imageView = image.view
-        attachment.imageLayout = VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL
-        attachment.loadOp = VK_ATTACHMENT_LOAD_OP_LOAD
-        attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
-        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(image.width), height: UInt32(image.height)))
-        var rendering = VkRenderingInfo()
-        rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
-        rendering.renderArea = area
-        rendering.layerCount = 1
-        rendering.colorAttachmentCount = 1
-        rendering.pColorAttachments = UnsafePointer(arena.pin(attachment))
-        vkCmdBeginRendering(cmd, &rendering)
-        var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
-        vkCmdSetViewport(cmd, 0, 1, &viewport)
+        beginDynamicRendering(cmd, image, load: true, clear: c)   // each rect is scissored before drawing
         var clearAttachment = VkClearAttachment()
         clearAttachment.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT.rawValue
         clearAttachment.colorAttachment = 0

@@ -349,6 +349,12 @@ public final class Renderer {
                            to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
         }
+        beginDynamicRendering(cmd, image, load: load, clear: c)
+    }
+
+    /// Begins dynamic rendering into all of `image` (a colour attachment already), loading what it
+    /// holds or clearing it to `clear`; viewport and scissor cover the whole image.
+    func beginDynamicRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, load: Bool, clear c: RGBA) {
         let arena = PinnedArena()
         var attachment = VkRenderingAttachmentInfo()
         attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
