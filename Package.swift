@@ -21,6 +21,8 @@ let package = Package(
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan",
                        providers: [.apt(["libvulkan-dev"])]),
         .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
+        // glibc's malloc tuning (HostMemory.returnLargeBlocksWhenFreed).
+        .target(name: "CHostMemory"),
         // cairo for CAShapeLayer paths (fill, stroke, dashes), through a narrow C shim (also text, below).
         .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
         // Pango/HarfBuzz on cairo with a private fontconfig configuration for CATextLayer text.
@@ -50,7 +52,7 @@ let package = Package(
         // Level 5: budgets, baselines and the gate's decision (exit codes); SceneFormat only for its JSON parser.
         .target(name: "Gate", dependencies: ["Profile", "Report", "SceneFormat"], exclude: ["README.md"]),
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
-        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile"], exclude: ["README.md"]),
+        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile", "CHostMemory"], exclude: ["README.md"]),
         // Fuzz targets' bodies and invariants, without libFuzzer (tools/fuzz links it); replayed by HostileInputTests.
         .target(name: "FuzzHarness", dependencies: ["SceneFormat", "AssetImport", "Animation", "Raster", "Plan", "Profile", "LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 6: the command-line tool.

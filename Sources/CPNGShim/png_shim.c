@@ -2,6 +2,7 @@
 #include <png.h>
 #include <setjmp.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 typedef struct {
@@ -132,8 +133,20 @@ int caprof_png_decode(const uint8_t *data, size_t len, uint32_t max_side, uint8_
     return CAPROF_PNG_OK;
 }
 
+/* Straight alpha from premultiplied, rounded to nearest (as Raster's `unpremultiply`). */
+static void unpremultiply_row(const uint8_t *src, uint8_t *dst, uint32_t width) {
+    for (uint32_t x = 0; x < width; x++, src += 4, dst += 4) {
+        uint32_t a = src[3];
+        dst[3] = (uint8_t)a;
+        for (int c = 0; c < 3; c++) {
+            uint32_t v = a == 0 ? 0 : a == 255 ? src[c] : (src[c] * 255u + a / 2) / a;
+            dst[c] = (uint8_t)(v > 255 ? 255 : v);
+        }
+    }
+}
+
 int caprof_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
-                     int zlib_level, int filters, char *err, size_t err_len) {
+                     int premultiplied, int zlib_level, int filters, char *err, size_t err_len) {
     FILE *volatile f = fopen(path, "wb");
     if (!f) { set_err(err, err_len, "cannot open the output file for writing"); return CAPROF_PNG_IO; }
     reader_t r = {0}; r.err = err; r.err_len = err_len;
@@ -153,9 +166,25 @@ int caprof_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint
     png_set_IHDR(png, info, width, height, 8, PNG_COLOR_TYPE_RGBA, PNG_INTERLACE_NONE,
                  PNG_COMPRESSION_TYPE_DEFAULT, PNG_FILTER_TYPE_DEFAULT);
     png_set_sRGB(png, info, PNG_sRGB_INTENT_PERCEPTUAL);
+    /* Premultiplied pixels are converted a row at a time: a converted copy of a whole frame
+       would add its size to the peak memory of writing it. */
+    uint8_t *volatile row = NULL;
+    if (premultiplied && !(row = malloc((size_t)width * 4))) {
+        png_destroy_write_struct(&png, &info); fclose(f);
+        set_err(err, err_len, "out of memory"); return CAPROF_PNG_NO_MEMORY;
+    }
+    if (setjmp(png_jmpbuf(png))) {
+        free(row); png_destroy_write_struct(&png, &info); fclose(f);
+        return CAPROF_PNG_IO;
+    }
     png_write_info(png, info);
-    for (uint32_t y = 0; y < height; y++) png_write_row(png, (png_const_bytep)(rgba + (size_t)y * width * 4));
+    for (uint32_t y = 0; y < height; y++) {
+        const uint8_t *src = rgba + (size_t)y * width * 4;
+        if (row) { unpremultiply_row(src, row, width); src = row; }
+        png_write_row(png, (png_const_bytep)src);
+    }
     png_write_end(png, info);
+    free(row);
     png_destroy_write_struct(&png, &info);
     if (fclose(f) != 0) { set_err(err, err_len, "error closing the output file"); return CAPROF_PNG_IO; }
     return CAPROF_PNG_OK;

@@ -79,8 +79,10 @@ public final class ProfileRunner {
             var wall: UInt64 = 0
             // The first frame's shape and text content is rasterised here too (first use, like
             // the first uploads), so the profiled frames find it as a running app does.
+            // The translucent images' opaque texels are read before their pixels are let go.
+            _ = try translucentTextures(plan, images, rasterized: [:])
             let out = try StageTimings.measure(&wall) {
-                try r.renderer.render(plan, images: try r.content.prepare(plan, images: images.bitmaps))
+                try r.renderer.render(plan, pixels: FrameImages(images.pixels, rasterized: try r.content.prepare(plan, images: [:])))
             }
             startup = .init(wallNanoseconds: wall, uploadNanoseconds: out.stats.cpuUploadNanoseconds,
                             uploadedBytes: out.stats.uploadedBytes, recordNanoseconds: out.stats.cpuEncodeNanoseconds)
@@ -101,10 +103,10 @@ public final class ProfileRunner {
             }
             var rasterTime: UInt64 = 0
             let content = renderer?.content ?? ownContent
-            let bitmaps = try StageTimings.measure(&rasterTime) { try content.prepare(plan, images: images.bitmaps) }
+            let rasterized = try StageTimings.measure(&rasterTime) { try content.prepare(plan, images: [:]) }
             cost.rasterNanoseconds = rasterTime
             let rasterByLayer = content.lastStats.nanosecondsByLayer
-            let textures = translucentTextures(plan, bitmaps)
+            let textures = try translucentTextures(plan, images, rasterized: rasterized)
             let damage = FrameDamage.between(previousPlan, plan)
             var (analysis, analysisReused) = StageTimings.measure(&cost.analyzeNanoseconds) {
                 reuse.analyze(plan, tree: tree, index: frame.index, time: frame.time, keepOverdrawMap: keepOverdrawMap,
@@ -118,7 +120,7 @@ public final class ProfileRunner {
             if let r = renderer {
                 var wall: UInt64 = 0
                 r.record(\.rasterize, nanoseconds: rasterTime)
-                let out = try StageTimings.measure(&wall) { try r.renderer.render(plan, images: bitmaps) }
+                let out = try StageTimings.measure(&wall) { try r.renderer.render(plan, pixels: FrameImages(images.pixels, rasterized: rasterized)) }
                 r.record(\.evaluate, nanoseconds: cost.evaluateNanoseconds)
                 r.record(\.plan, nanoseconds: cost.planNanoseconds)
                 r.record(\.render, nanoseconds: wall)
@@ -190,12 +192,12 @@ public final class ProfileRunner {
         let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree, rasterCache: &cache, time: time)
         let damage = previousPlan.map { FrameDamage.between($0, plan) }
         var rendered: Bitmap?
-        let textures = translucentTextures(plan, try (renderer?.content ?? ownContent).prepare(plan, images: images.bitmaps))
+        let textures = try translucentTextures(plan, images, rasterized: try (renderer?.content ?? ownContent).prepare(plan, images: [:]))
         if let r = renderer {
             // The background is drawn from a plan of this frame alone (every cached bitmap rendered
             // afresh: the same pixels), so it needs none of the run's cache textures.
             let standalone = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree)
-            let out = try r.renderer.render(standalone, images: try r.content.prepare(standalone, images: images.bitmaps))
+            let out = try r.renderer.render(standalone, pixels: FrameImages(images.pixels, rasterized: try r.content.prepare(standalone, images: [:])))
             rendered = Bitmap(width: out.width, height: out.height, pixels: out.pixels)
         }
         let overlays = OverlayPainter(canvasScale: canvas.scale)
@@ -225,11 +227,14 @@ public final class ProfileRunner {
 
     /// Where the translucent textures `plan` samples are opaque (`OpaqueTexels`), for the blended
     /// analysis; opaque images need none. Kept from frame to frame for the keys still shown.
-    func translucentTextures(_ plan: FramePlan, _ bitmaps: [UInt64: Bitmap]) -> [UInt64: OpaqueTexels] {
+    /// A decoded image whose pixels were let go after upload is decoded again for it (the startup
+    /// frame reads them first, so this is for images first shown after it, or evicted and back).
+    func translucentTextures(_ plan: FramePlan, _ images: SceneImages, rasterized: [UInt64: Bitmap]) throws -> [UInt64: OpaqueTexels] {
         var now: [UInt64: OpaqueTexels] = [:]
         for image in plan.images where !image.isOpaque {
             if let known = opaqueTexels[image.key] { now[image.key] = known; continue }
-            guard let b = bitmaps[image.key] else { continue }
+            let bitmap = try rasterized[image.key] ?? (images.pixels.identity(image.key) != nil ? images.pixels.bitmap(image.key) : nil)
+            guard let b = bitmap else { continue }
             now[image.key] = OpaqueTexels(width: b.width, height: b.height, rgba: b.pixels)
         }
         opaqueTexels = now

@@ -1,6 +1,7 @@
 import LayerModel
 import Plan
 import Raster
+import Render
 import SceneFormat
 
 /// Decodes every `contents` image of a layer tree once, for the planner (sizes and identities)
@@ -9,9 +10,16 @@ import SceneFormat
 /// Across the frames of an animated scene, `add(root:)` decodes only the sources not seen before:
 /// contents may change over time (transactions), so the table grows by image source, and each
 /// source is decoded once whatever the number of frames that show it.
+///
+/// The pixels are held by `pixels` (`DecodedImages`, shared by every copy of this value), which
+/// the renderer takes them from as it fills textures and which then lets them go.
 public struct SceneImages {
     public var table: ImageTable = [:]
-    public var bitmaps: [UInt64: Bitmap] = [:]
+    /// The decoded pixels, by key; an image whose texture was filled may have been let go
+    /// (`pixels.bitmap(_:)` decodes it again).
+    public let pixels: DecodedImages
+    /// The pixels held now (all of them until the renderer has uploaded some).
+    public var bitmaps: [UInt64: Bitmap] { pixels.held }
     private let loader: ImageLoader
 
     /// Why an image could not be used, with the place it is named in the scene.
@@ -26,7 +34,7 @@ public struct SceneImages {
     }
 
     /// An empty table; fill it with `add(root:)`.
-    public init(loader: ImageLoader = ImageLoader()) { self.loader = loader }
+    public init(loader: ImageLoader = ImageLoader()) { self.loader = loader; pixels = DecodedImages(loader: loader) }
 
     /// The images of one tree.
     public init(root: Layer, loader: ImageLoader = ImageLoader()) throws {
@@ -70,7 +78,9 @@ public struct SceneImages {
             // Opacity is known once decoded: the plan culls what an opaque image hides.
             table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height,
                                         isOpaque: bitmap.isOpaque)
-            bitmaps[bitmap.contentHash] = bitmap
+            // `pixels` holds them from here: the loader's copy would outlive their upload.
+            if case .file(let path) = s.origin { loader.forget(path: path) }
+            pixels.add(bitmap, source: s)
             decoded += 1
         }
         return decoded

@@ -50,8 +50,10 @@ public final class SceneRenderer {
             planner.flattensRegions = flattensRegions
             return planner.plan(root: tree, rasterCache: &rasterCache, time: time)
         }
-        let bitmaps = try StageTimings.measure(&timings.rasterize) { try content.prepare(plan, images: images.bitmaps) }
-        let out = try StageTimings.measure(&timings.render) { try renderer.render(plan, images: bitmaps) }
+        let rasterized = try StageTimings.measure(&timings.rasterize) { try content.prepare(plan, images: [:]) }
+        let out = try StageTimings.measure(&timings.render) {
+            try renderer.render(plan, pixels: FrameImages(images.pixels, rasterized: rasterized))
+        }
         return Frame(width: out.width, height: out.height, pixels: out.pixels, plan: plan, stats: out.stats)
     }
 

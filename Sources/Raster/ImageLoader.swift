@@ -48,6 +48,19 @@ public final class ImageLoader {
     /// Decodes bytes not cached here (data URIs, which their caller keys by content).
     public func decodeUncached(_ bytes: [UInt8]) throws -> Bitmap { try decodeCounted(bytes) }
 
+    /// Drops the cached bitmap of `path` (its holder keeps or lets go of the pixels itself).
+    public func forget(path: String) { cache[path] = nil }
+
+    /// Decodes an image this loader decoded before and whose pixels were let go (a texture needs
+    /// them again): its file read again, or its bytes. Checked against the per-image limits, not
+    /// counted again against the total (it replaces what was counted); not cached.
+    public func decodeAgain(path: String) throws -> Bitmap { try decodeAgain(bytes: try read(path: path)) }
+
+    public func decodeAgain(bytes: [UInt8]) throws -> Bitmap {
+        guard try checkHeader(bytes, decodedSoFar: 0) != nil else { return try ImageCodec.decode(bytes) }
+        return try decodePixels(bytes)
+    }
+
     private func decodeCounted(_ data: [UInt8]) throws -> Bitmap {
         guard let bytes = try checkHeader(data, decodedSoFar: decodedBytes) else { return try ImageCodec.decode(data) }
         _ = bytes

@@ -8,6 +8,7 @@ public struct PNGError: Error, CustomStringConvertible, Equatable {
     public var kind: Kind
     public var message: String
     public var description: String { message }
+    public init(kind: Kind, message: String) { self.kind = kind; self.message = message }
 }
 
 /// PNG decoding (contents images) and encoding (output frames) through libpng's C shim.
@@ -73,13 +74,12 @@ public enum PNGCodec {
     /// half-written file.
     public static func write(premultiplied pixels: [UInt8], width: Int, height: Int, to path: String,
                              compression: Compression = .fast) throws {
-        var straight = pixels
-        unpremultiply(&straight)
         let tmp = AtomicFile.temporaryPath(for: path)
         AtomicFile.removeStaleTemporaries(besides: path)
         var err = [CChar](repeating: 0, count: 256)
-        let rc = straight.withUnsafeBufferPointer {
-            caprof_png_write(tmp, $0.baseAddress, UInt32(width), UInt32(height), compression.zlibLevel, compression.filters, &err, err.count)
+        // Converted to straight alpha row by row in the shim (no frame-sized copy).
+        let rc = pixels.withUnsafeBufferPointer {
+            caprof_png_write(tmp, $0.baseAddress, UInt32(width), UInt32(height), 1, compression.zlibLevel, compression.filters, &err, err.count)
         }
         if rc != 0 {
             unlink(tmp)

@@ -81,6 +81,13 @@ public final class Renderer {
     /// `contentHash` share one texture, and textures already resident are not uploaded again.
     /// Raster-cache bitmaps stay resident across calls until the plan evicts them.
     public func render(_ plan: FramePlan, images: [UInt64: Bitmap]) throws -> RenderedFrame {
+        try render(plan, pixels: BitmapTable(images))
+    }
+
+    /// `render(_:images:)` with the images taken from `pixels` (`FramePixels`): the pixels of each
+    /// texture this frame fills are asked for as they are copied to staging memory, and the source
+    /// is told when they are, so it may let its host copy go.
+    public func render(_ plan: FramePlan, pixels images: FramePixels) throws -> RenderedFrame {
         let start = Self.now()
         let maxSide = device.maxImageDimension2D
         guard (1...maxSide).contains(plan.pixelWidth), (1...maxSide).contains(plan.pixelHeight) else {
@@ -109,7 +116,7 @@ public final class Renderer {
         do {
             graph = try FrameGraph(plan, targets: offscreen, frame: frameNumber, pipelines: pipelines, maxSide: maxSide)
             try encode(plan, frameTextures, graph)
-            try record(plan, frameTextures, graph)
+            try record(plan, frameTextures, graph, images)
         } catch {
             frameTextures.discardUploads(from: textures)
             offscreen.endFrame(frameNumber, evicted: [])
@@ -215,7 +222,7 @@ public final class Renderer {
     }
 
     /// Records the frame's command buffer: uploads, each offscreen pass into its target, the canvas.
-    private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph) throws {
+    private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph, _ images: FramePixels) throws {
         let width = plan.pixelWidth, height = plan.pixelHeight
         if target == nil || target!.width != width || target!.height != height {
             target = nil
@@ -230,11 +237,14 @@ public final class Renderer {
                                                 usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
                 let cmd = try commands.begin()
                 let copyStart = Self.now()
-                frameTextures.recordUploads(cmd, staging: staging!, chunk)
+                try frameTextures.recordUploads(cmd, staging: staging!, chunk, images: images)
                 uploadNanoseconds += Self.now() - copyStart
                 try commands.submitAndWait()
             }
             uploadBytes = 0   // nothing left for the frame's command buffer
+            // Such a frame is a first frame of large images: the frames after it upload little,
+            // and a 32 MB buffer kept through the frame would add to its peak memory.
+            staging = nil
         } else if uploadBytes > 0 {
             staging = try HostBuffer.ensure(staging, device, size: uploadBytes,
                                             usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
@@ -256,7 +266,7 @@ public final class Renderer {
         timer?.begin(cmd)
         if let staging, uploadBytes > 0 {
             let copyStart = Self.now()
-            frameTextures.recordUploads(cmd, staging: staging)
+            try frameTextures.recordUploads(cmd, staging: staging, images: images)
             uploadNanoseconds += Self.now() - copyStart
         }
 

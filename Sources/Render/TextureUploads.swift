@@ -2,14 +2,23 @@ import CVulkan
 import Plan
 import Raster
 
-/// A texture created this frame and what fills it: level 0 from the bitmap, and for a mipmapped
+/// A texture created this frame and what fills it: level 0 from the image's pixels (taken from the
+/// frame's `FramePixels` when the upload is recorded, and let go right after), and for a mipmapped
 /// texture either device blits or (the fallback) levels computed on the CPU, uploaded with it.
 struct TextureUpload {
     var texture: Texture
-    var bitmap: Bitmap
-    /// Levels 1… when the CPU made them (`MipmapGeneration.cpu`); empty otherwise.
-    var cpuLevels: [[UInt8]] = []
-    var byteCount: Int { cpuLevels.reduce(bitmap.pixels.count) { $0 + $1.count } }
+    /// The plan key the pixels are asked for, and what they must be.
+    var key: UInt64
+    var image: ImageIdentity
+    /// Levels 1… are made on the CPU (`MipmapGeneration.cpu`) and uploaded with level 0.
+    var cpuLevels: Bool
+    var byteCount: Int {
+        let levels = cpuLevels ? texture.image.mipLevels : 1
+        return (0..<levels).reduce(0) { sum, level in
+            let (w, h) = GPUImage.levelExtent(image.width, image.height, level)
+            return sum + w * h * 4
+        }
+    }
 }
 
 /// The textures one frame draws with: plan image index -> slot, one slot per distinct content hash,
@@ -24,15 +33,15 @@ struct FrameTextures {
     /// Resolves every image the items paint. Throws for an unknown index or key, or an image the
     /// device cannot hold; textures created before the throw are discarded from the cache again.
     /// Content that any item samples trilinearly gets a mipmapped texture.
-    init(_ plan: FramePlan, images: [UInt64: Bitmap], cache: TextureCache, frame: UInt64,
+    init(_ plan: FramePlan, images: FramePixels, cache: TextureCache, frame: UInt64,
          pipelines: PipelineLibrary, maxDimension: Int, mipmapGeneration: MipmapGeneration) throws {
         slotOfImage = [Int](repeating: -1, count: plan.images.count)
         var mipmappedContent = Set<UInt64>()
         let drawn = plan.executedItems
         for item in drawn {
             guard case .image(let index, .trilinear, _) = item.paint, plan.images.indices.contains(index),
-                  let bitmap = images[plan.images[index].key] else { continue }
-            mipmappedContent.insert(bitmap.contentHash)
+                  let image = images.identity(plan.images[index].key) else { continue }
+            mipmappedContent.insert(image.contentHash)
         }
         do {
             for index in Self.sampledImages(drawn, plan.offscreenPasses) {
@@ -45,29 +54,25 @@ struct FrameTextures {
     }
 
     /// Gives plan image `index` its slot: a texture resident or created (and queued for upload).
-    private mutating func resolve(_ index: Int, _ plan: FramePlan, _ images: [UInt64: Bitmap], _ cache: TextureCache,
+    private mutating func resolve(_ index: Int, _ plan: FramePlan, _ images: FramePixels, _ cache: TextureCache,
                           _ frame: UInt64, _ pipelines: PipelineLibrary, _ maxDimension: Int,
                           _ mipmappedContent: Set<UInt64>, _ mipmapGeneration: MipmapGeneration) throws {
         guard plan.images.indices.contains(index) else { throw RenderError.badImageIndex(index) }
         if slotOfImage[index] >= 0 { return }
         let planned = plan.images[index]
-        guard let bitmap = images[planned.key] else { throw RenderError.missingImage(key: planned.key) }
-        guard (1...maxDimension).contains(bitmap.width), (1...maxDimension).contains(bitmap.height) else {
-            throw RenderError.unsupportedSize(what: "Image \(planned.key)", width: bitmap.width,
-                                              height: bitmap.height, maximum: maxDimension)
+        guard let image = images.identity(planned.key) else { throw RenderError.missingImage(key: planned.key) }
+        guard (1...maxDimension).contains(image.width), (1...maxDimension).contains(image.height) else {
+            throw RenderError.unsupportedSize(what: "Image \(planned.key)", width: image.width,
+                                              height: image.height, maximum: maxDimension)
         }
-        if let slot = slotOfContent[bitmap.contentHash] { slotOfImage[index] = slot; return }
-        let mipmapped = mipmappedContent.contains(bitmap.contentHash)
-        let (texture, needsUpload) = try cache.texture(for: bitmap, mipmapped: mipmapped, frame: frame, pipelines: pipelines)
+        if let slot = slotOfContent[image.contentHash] { slotOfImage[index] = slot; return }
+        let mipmapped = mipmappedContent.contains(image.contentHash)
+        let (texture, needsUpload) = try cache.texture(for: image, mipmapped: mipmapped, frame: frame, pipelines: pipelines)
         if needsUpload {
-            var upload = TextureUpload(texture: texture, bitmap: bitmap)
-            if mipmapped, mipmapGeneration == .cpu {
-                upload.cpuLevels = MipChain.cpuLevels(bitmap.pixels, width: bitmap.width, height: bitmap.height,
-                                                      levels: texture.image.mipLevels)
-            }
-            uploads.append(upload)
+            uploads.append(TextureUpload(texture: texture, key: planned.key, image: image,
+                                         cpuLevels: mipmapped && mipmapGeneration == .cpu && texture.image.mipLevels > 1))
         }
-        slotOfContent[bitmap.contentHash] = slots.count
+        slotOfContent[image.contentHash] = slots.count
         slotOfImage[index] = slots.count
         slots.append(texture)
     }
@@ -81,14 +86,26 @@ struct FrameTextures {
     /// Copies the pixels into `staging` and records buffer -> image copies (and, for mipmapped
     /// textures without CPU levels, the blit chain) with the layout transitions that make every
     /// level readable by fragment shaders.
-    func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer) {
-        recordUploads(cmd, staging: staging, uploads.indices)
+    /// Each image's pixels are asked of `images` as it is copied and let go after (`FramePixels`).
+    func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer, images: FramePixels) throws {
+        try recordUploads(cmd, staging: staging, uploads.indices, images: images)
     }
 
     /// The uploads in `range` only, from the start of `staging` (one chunk of a chunked upload).
-    func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer, _ range: Range<Int>) {
+    func recordUploads(_ cmd: VkCommandBuffer, staging: HostBuffer, _ range: Range<Int>, images: FramePixels) throws {
         var offset = 0
         for upload in uploads[range] {
+            // Checked before anything is recorded for it: a source that decodes again (after
+            // letting its copy go) must give back the pixels the texture was made for.
+            let bitmap = try images.bitmap(upload.key)
+            guard bitmap.width == upload.image.width, bitmap.height == upload.image.height else {
+                throw RenderError.imageSizeMismatch(key: upload.key, width: bitmap.width, height: bitmap.height,
+                                                    plannedWidth: upload.image.width, plannedHeight: upload.image.height)
+            }
+            guard bitmap.contentHash == upload.image.contentHash else { throw RenderError.imageChanged(key: upload.key) }
+            let levels = upload.cpuLevels
+                ? MipChain.cpuLevels(bitmap.pixels, width: bitmap.width, height: bitmap.height, levels: upload.texture.image.mipLevels)
+                : []
             let gpuImage = upload.texture.image
             let image = gpuImage.handle
             let allLevels = GPUImage.colorRange(levels: gpuImage.mipLevels)
@@ -96,7 +113,7 @@ struct FrameTextures {
             Barriers.image(cmd, image, from: VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
                            to: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_ALL_TRANSFER_BIT,
                            VK_ACCESS_2_TRANSFER_WRITE_BIT, levels: allLevels)
-            for (level, pixels) in ([upload.bitmap.pixels] + upload.cpuLevels).enumerated() {
+            for (level, pixels) in ([bitmap.pixels] + levels).enumerated() {
                 pixels.withUnsafeBytes { src in
                     (staging.mapped + offset).copyMemory(from: src.baseAddress!, byteCount: src.count)
                 }
@@ -108,7 +125,7 @@ struct FrameTextures {
                 vkCmdCopyBufferToImage(cmd, staging.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
                 offset += pixels.count
             }
-            if gpuImage.mipLevels > 1, upload.cpuLevels.isEmpty {
+            if gpuImage.mipLevels > 1, !upload.cpuLevels {
                 MipChain.recordBlits(cmd, gpuImage)
             } else {
                 Barriers.image(cmd, image, from: VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT,
@@ -116,6 +133,7 @@ struct FrameTextures {
                                to: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL, VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT,
                                VK_ACCESS_2_SHADER_SAMPLED_READ_BIT, levels: allLevels)
             }
+            images.uploaded(upload.key)
         }
     }
 }

@@ -87,21 +87,21 @@ final class TextureCache {
         self.budgetBytes = budgetBytes
     }
 
-    /// The resident texture for `bitmap`, or a new (still empty) one plus `needsUpload = true`.
+    /// The resident texture for `image`, or a new (still empty) one plus `needsUpload = true`.
     /// `mipmapped`: some item samples it trilinearly. A resident texture without levels is then
-    /// replaced once by one with a full chain (uploaded again from the bitmap; levels can't be
+    /// replaced once by one with a full chain (uploaded again from its pixels; levels can't be
     /// added to a VkImage), which from then on serves both kinds of items; a texture that has
     /// levels is never downgraded.
-    func texture(for bitmap: Bitmap, mipmapped: Bool, frame: UInt64, pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
-        if let t = textures[bitmap.contentHash], t.image.width == bitmap.width, t.image.height == bitmap.height,
+    func texture(for image: ImageIdentity, mipmapped: Bool, frame: UInt64, pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
+        if let t = textures[image.contentHash], t.image.width == image.width, t.image.height == image.height,
            t.mipmapped || !mipmapped {
             t.lastUsedFrame = frame
             return (t, false)
         }
-        let t = try Texture(device, width: bitmap.width, height: bitmap.height, mipmapped: mipmapped,
-                            contentHash: bitmap.contentHash, pipelines: pipelines)
+        let t = try Texture(device, width: image.width, height: image.height, mipmapped: mipmapped,
+                            contentHash: image.contentHash, pipelines: pipelines)
         t.lastUsedFrame = frame
-        if let old = textures.updateValue(t, forKey: bitmap.contentHash) { residentBytes -= old.image.byteCount }
+        if let old = textures.updateValue(t, forKey: image.contentHash) { residentBytes -= old.image.byteCount }
         residentBytes += t.image.byteCount
         return (t, true)
     }

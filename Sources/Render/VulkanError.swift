@@ -67,6 +67,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case badFlattenedRegion(item: Int, layers: Int)
     /// A bitmap whose size is not the one the plan drew a flattened region with.
     case imageSizeMismatch(key: UInt64, width: Int, height: Int, plannedWidth: Int, plannedHeight: Int)
+    /// Pixels given for an upload that are not the image the frame's texture was made for.
+    case imageChanged(key: UInt64)
 
     public var description: String {
         switch self {
@@ -95,6 +97,8 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "Canvas item \(item) is a flattened region of \(layers) layers; one region draw blends 1…\(FlattenedRegion.maxDepth)."
         case .imageSizeMismatch(let key, let w, let h, let pw, let ph):
             return "Image \(key) is \(w)×\(h) pixels, but the frame plan was made for \(pw)×\(ph)."
+        case .imageChanged(let key):
+            return "Image \(key) was decoded again and its pixels are not those the frame was planned with."
         }
     }
 }

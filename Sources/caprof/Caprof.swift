@@ -1,4 +1,5 @@
 import ArgumentParser
+import Pipeline
 
 /// `caprof`: an offscreen Core Animation compositor and performance profiler.
 @main
@@ -16,4 +17,9 @@ struct Caprof: ParsableCommand {
         subcommands: [ProfileCommand.self, RenderCommand.self, ConvertCommand.self, GateCommand.self, DevicesCommand.self, SchemaCommand.self],
         defaultSubcommand: ProfileCommand.self
     )
+
+    static func main() {
+        HostMemory.returnLargeBlocksWhenFreed()
+        main(nil)
+    }
 }

@@ -25,7 +25,8 @@ int caprof_png_info(const uint8_t *data, size_t len, uint32_t *width, uint32_t *
 int caprof_png_decode(const uint8_t *data, size_t len, uint32_t max_side, uint8_t *out, size_t out_len,
                       char *err, size_t err_len);
 
-// Encodes 8-bit RGBA (non-premultiplied) rows top-down to a PNG file.
+// Encodes 8-bit RGBA rows top-down to a PNG file (straight alpha); premultiplied != 0: the rows
+// are premultiplied and converted one at a time (rounded to nearest, as Raster's unpremultiply).
 // zlib_level 0-9; filters: 0 = none (fast), 1 = libpng's adaptive choice (smaller).
 int caprof_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
-                     int zlib_level, int filters, char *err, size_t err_len);
+                     int premultiplied, int zlib_level, int filters, char *err, size_t err_len);
