@@ -75,7 +75,7 @@ public enum SceneDecoder {
         var transactionDecoder = TransactionDecoder(ctx: ctx, root: root)
         let transactions = try top["transactions"].map { try transactionDecoder.decode($0) } ?? []
 
-        var scene = Scene(canvas: canvas, root: root)
+        var scene = Scene(canvas: canvas, root: consume root)  // moved: numbered in place, not copied
         scene.timeline = timeline
         scene.sourceFile = file
         scene.assignIDs()

@@ -58,10 +58,21 @@ struct LayerDecoder {
         layer.contentsScale = ctx.canvasScale
         layer.rasterizationScale = ctx.canvasScale
 
+        // The structural values are picked up on this one pass through the members (each later
+        // `r[key]` is a linear look of its own) and applied after the properties, as before.
+        var frame: JSONValue?, mask: JSONValue?, sublayers: JSONValue?, animations: JSONValue?
         for m in r.members {
             switch m.key {
-            case "class", "frame", "mask", "sublayers", "animations":
+            case "class":
                 continue
+            case "frame":
+                frame = m.value
+            case "mask":
+                mask = m.value
+            case "sublayers":
+                sublayers = m.value
+            case "animations":
+                animations = m.value
             case "name":
                 layer.name = try ctx.string(m.value)
             case "filters":
@@ -98,14 +109,14 @@ struct LayerDecoder {
         // `frame` is read as `layer.frame = f` written before the transform is set (UIKit's usual
         // order): it sets bounds.size and position through the anchor point and ignores the
         // transform. Core Animation only leaves *reading* frame undefined under a transform.
-        if let f = r["frame"] {
+        if let f = frame {
             layer.setFrame(try ctx.rect(f))
         }
 
-        if let m = r["mask"] {
+        if let m = mask {
             layer.mask = try decode(m, depth: depth + 1, replication: replication)
         }
-        if let s = r["sublayers"] {
+        if let s = sublayers {
             guard let items = s.array else { throw ctx.typeMismatch(s, expected: "an array of layers") }
             let childReplication = cls == .replicator ? replication * max(1, layer.replicator.instanceCount) : replication
             layer.sublayers.reserveCapacity(items.count)
@@ -113,7 +124,7 @@ struct LayerDecoder {
                 layer.sublayers.append(try decode(item, depth: depth + 1, replication: childReplication))
             }
         }
-        if let a = r["animations"] {
+        if let a = animations {
             guard let items = a.array else { throw ctx.typeMismatch(a, expected: "an array of animations") }
             let decoder = AnimationDecoder(ctx: ctx, layerClass: cls)
             ctx.pendingAnimations[layer.id] = try items.map { try decoder.decode($0) }
@@ -139,7 +150,7 @@ extension DecodingContext {
         // Only this tree's entries are consumed (a transaction's inserted subtree is taken apart
         // from the scene's own tree).
         var mine: [Int: [AnimationSpec]] = [:]
-        root.forEach { mine[$0.id] = pendingAnimations.removeValue(forKey: $0.id) }
+        if !pendingAnimations.isEmpty { root.forEach { mine[$0.id] = pendingAnimations.removeValue(forKey: $0.id) } }
         return ProvisionalIDs.renumber(&root, pending: mine)
     }
 }
