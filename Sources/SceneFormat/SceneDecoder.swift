@@ -78,7 +78,8 @@ public enum SceneDecoder {
         var scene = Scene(canvas: canvas, root: consume root)  // moved: numbered in place, not copied
         scene.timeline = timeline
         scene.sourceFile = file
-        scene.assignIDs()
+        // No `scene.assignIDs()`: `takeAnimations` has numbered the tree in that order already (a
+        // second walk over 10,000 layers was ≈ 1/50 of decoding them).
         return SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
     }
 

@@ -42,11 +42,19 @@ struct TransactionDecoder {
     }
 
     private mutating func register(_ layer: Layer, depth: Int) {
-        if let n = layer.name {
-            registry[n, default: []].append(NamedLayer(layerClass: layer.layerClass, location: layer.location, depth: depth))
+        withUnsafePointer(to: layer) { Self.collectNames($0, depth: depth, into: &registry) }
+    }
+
+    /// Reads the tree through pointers: walking it by value (`for s in layer.sublayers`, or a
+    /// borrowed parameter) copied every layer, ≈ 1/20 of decoding a 10,000-layer scene.
+    private static func collectNames(_ layer: UnsafePointer<Layer>, depth: Int, into registry: inout [String: [NamedLayer]]) {
+        if let n = layer.pointee.name {
+            registry[n, default: []].append(NamedLayer(layerClass: layer.pointee.layerClass, location: layer.pointee.location, depth: depth))
         }
-        if let m = layer.mask { register(m, depth: depth + 1) }
-        for s in layer.sublayers { register(s, depth: depth + 1) }
+        if let m = layer.pointee.mask { withUnsafePointer(to: m) { collectNames($0, depth: depth + 1, into: &registry) } }
+        layer.pointee.sublayers.withUnsafeBufferPointer { sublayers in
+            for k in sublayers.indices { collectNames(sublayers.baseAddress! + k, depth: depth + 1, into: &registry) }
+        }
     }
 
     mutating func decode(_ v: JSONValue) throws -> [TransactionSpec] {
