@@ -17,6 +17,10 @@ final class DecodingContext {
     /// Animations of decoded layers, keyed by the provisional id the layer decoder gave the layer.
     var pendingAnimations: [Int: [AnimationSpec]] = [:]
     var nextProvisionalID = 0
+    /// Named layers as they were read (preorder, a mask before the sublayers): the transaction
+    /// decoder registers the scene's tree from this list rather than walking it again (reading each
+    /// layer's name back out of its cold box missed the cache: ≈ 1/20 of decoding 10,000 layers).
+    var namedLayers: [(name: String, layer: TransactionDecoder.NamedLayer)] = []
     /// Image paths as written → their checked absolute path: a file shown by many layers is
     /// resolved and checked once (a file system call each; most of decoding a scene of many
     /// image layers).

@@ -23,9 +23,10 @@ struct TransactionDecoder {
     let ctx: DecodingContext
     private var registry: [String: [NamedLayer]] = [:]
 
-    init(ctx: DecodingContext, root: Layer) {
+    /// Registers the names of the scene's tree, as `ctx` has read it (`ctx.namedLayers`).
+    init(ctx: DecodingContext) {
         self.ctx = ctx
-        register(root, depth: 1)
+        for (name, layer) in ctx.namedLayers { registry[name, default: []].append(layer) }
         // Core Animation does not require unique names (and imported files repeat them), so the
         // file's own tree may repeat one; it is said, not silent: reports show those layers under
         // one name, and a transaction cannot refer to them.
@@ -42,19 +43,11 @@ struct TransactionDecoder {
     }
 
     private mutating func register(_ layer: Layer, depth: Int) {
-        withUnsafePointer(to: layer) { Self.collectNames($0, depth: depth, into: &registry) }
-    }
-
-    /// Reads the tree through pointers: walking it by value (`for s in layer.sublayers`, or a
-    /// borrowed parameter) copied every layer, ≈ 1/20 of decoding a 10,000-layer scene.
-    private static func collectNames(_ layer: UnsafePointer<Layer>, depth: Int, into registry: inout [String: [NamedLayer]]) {
-        if let n = layer.pointee.name {
-            registry[n, default: []].append(NamedLayer(layerClass: layer.pointee.layerClass, location: layer.pointee.location, depth: depth))
+        if let n = layer.name {
+            registry[n, default: []].append(NamedLayer(layerClass: layer.layerClass, location: layer.location, depth: depth))
         }
-        if let m = layer.pointee.mask { withUnsafePointer(to: m) { collectNames($0, depth: depth + 1, into: &registry) } }
-        layer.pointee.sublayers.withUnsafeBufferPointer { sublayers in
-            for k in sublayers.indices { collectNames(sublayers.baseAddress! + k, depth: depth + 1, into: &registry) }
-        }
+        if let m = layer.mask { register(m, depth: depth + 1) }
+        for s in layer.sublayers { register(s, depth: depth + 1) }
     }
 
     mutating func decode(_ v: JSONValue) throws -> [TransactionSpec] {
