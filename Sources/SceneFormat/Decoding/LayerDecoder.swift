@@ -59,47 +59,45 @@ struct LayerDecoder {
         // The structural values are picked up on this one pass through the members (each later
         // `r[key]` is a linear look of its own) and applied after the properties, as before.
         var frame: JSONValue?, mask: JSONValue?, sublayers: JSONValue?, animations: JSONValue?
-        // By index, reading each member in place (`for m in r.members` copied every member).
-        let members = r.members
-        for k in members.indices {
-            switch members[k].key {
+        for m in r.members {
+            switch m.key {
             case "class":
                 continue
             case "frame":
-                frame = members[k].value
+                frame = m.value
             case "mask":
-                mask = members[k].value
+                mask = m.value
             case "sublayers":
-                sublayers = members[k].value
+                sublayers = m.value
             case "animations":
-                animations = members[k].value
+                animations = m.value
             case "name":
-                let name = try ctx.string(members[k].value)
+                let name = try ctx.string(m.value)
                 layer.name = name
                 ctx.namedLayers.append((name, .init(layerClass: cls, location: location, depth: depth)))
             case "filters":
-                layer.filters = try FilterDecoder(ctx: ctx).decodeList(members[k].value)
+                layer.filters = try FilterDecoder(ctx: ctx).decodeList(m.value)
             case "backgroundFilters":
-                layer.backgroundFilters = try FilterDecoder(ctx: ctx).decodeList(members[k].value)
+                layer.backgroundFilters = try FilterDecoder(ctx: ctx).decodeList(m.value)
             case "scale" where cls == .backdrop:
-                layer.backdrop.scale = try ctx.number(members[k].value, domain: .positive, what: "scale")
+                layer.backdrop.scale = try ctx.number(m.value, domain: .positive, what: "scale")
             case "groupName" where cls == .backdrop:
-                layer.backdrop.groupName = try members[k].value.isNull ? nil : ctx.string(members[k].value)
+                layer.backdrop.groupName = try m.value.isNull ? nil : ctx.string(m.value)
             case "emitterCells" where cls == .emitter, "preservesDepth" where cls == .emitter:
-                try EmitterLayerKeys.decode(members[k], into: &layer, ctx)
+                try EmitterLayerKeys.decode(m, into: &layer, ctx)
             default:
-                guard let property = KeyPathTable.property(named: members[k].key) else {
-                    throw SceneError(.unknownKey, at: ctx.keyLocation(members[k]), "unknown key \(Echo.quoted(members[k].key)) for \(cls.rawValue)",
-                                     suggestion: Suggestion.nearest(to: members[k].key, among: Self.keys(for: cls))   // built only for an error: half the decoding time of 100 000 layers otherwise
-                                        ?? Suggestion.nearest(to: members[k].key, among: KeyPathTable.properties.map(\.name)))
+                guard let property = KeyPathTable.property(named: m.key) else {
+                    throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
+                                     suggestion: Suggestion.nearest(to: m.key, among: Self.keys(for: cls))   // built only for an error: half the decoding time of 100 000 layers otherwise
+                                        ?? Suggestion.nearest(to: m.key, among: KeyPathTable.properties.map(\.name)))
                 }
                 if let owner = property.layerClass, owner != cls {
-                    throw SceneError(.unknownKey, at: ctx.keyLocation(members[k]),
-                                     "\(members[k].key) is a \(owner.rawValue) property; this layer's class is \(cls.rawValue)")
+                    throw SceneError(.unknownKey, at: ctx.keyLocation(m),
+                                     "\(m.key) is a \(owner.rawValue) property; this layer's class is \(cls.rawValue)")
                 }
-                let value = try ctx.propertyValue(members[k].value, property)
+                let value = try ctx.propertyValue(m.value, property)
                 guard property.set(&layer, value) else {
-                    throw ctx.error(.invalidValue, members[k].value, "internal error: \(members[k].key) refused its decoded value")
+                    throw ctx.error(.invalidValue, m.value, "internal error: \(m.key) refused its decoded value")
                 }
             }
         }

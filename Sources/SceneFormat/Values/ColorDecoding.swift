@@ -62,7 +62,7 @@ extension DecodingContext {
     static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
     /// "#RGB" (each digit doubled), "#RRGGBB", "#RRGGBBAA"; nil when malformed.
-    /// Reads the UTF-8 view in place (two arrays per color were two allocations per layer).
+    /// Reads the UTF-8 view in place (two arrays per color were two allocations each).
     static func hexColor(_ s: String) -> Color? {
         let digits = s.utf8.dropFirst()
         var values: (Double, Double, Double, Double) = (0, 0, 0, 1)
