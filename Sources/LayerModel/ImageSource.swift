@@ -19,15 +19,3 @@ public struct ImageSource: Hashable, Sendable {
         }
     }
 }
-
-/// A place in a source file: the file, a JSON pointer and line:column (1-based).
-public struct SourceLocation: Hashable, Sendable, CustomStringConvertible {
-    public var file: String
-    public var pointer: String
-    public var line: Int
-    public var column: Int
-    public init(file: String, pointer: String, line: Int, column: Int) {
-        self.file = file; self.pointer = pointer; self.line = line; self.column = column
-    }
-    public var description: String { "\(file):\(line):\(column) (\(pointer.isEmpty ? "/" : pointer))" }
-}

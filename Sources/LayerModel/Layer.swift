@@ -219,6 +219,18 @@ public struct Layer: Sendable {
     public init() {}
     public init(_ cls: LayerClass) { layerClass = cls }
 
+    /// A layer of class `cls` with its contents and rasterization scale and its source location
+    /// set (what a scene decoder sets on every layer). Its cold box is made here, not copied from
+    /// the shared default on the first write (a copy retains every field of the box).
+    public init(_ cls: LayerClass, contentsScale: Double, rasterizationScale: Double, location: SourceLocation?) {
+        layerClass = cls
+        let box = ColdBox(ColdProperties())
+        box.storage.contentsScale = contentsScale
+        box.storage.rasterizationScale = rasterizationScale
+        box.storage.location = location
+        cold = box
+    }
+
     /// The `frame` computed from bounds.size, position, anchorPoint and transform (reference §1.2):
     /// the bounding box of the bounds placed with its anchor at `position`, transformed about the anchor.
     public var frame: Rect {

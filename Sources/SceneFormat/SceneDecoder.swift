@@ -70,15 +70,16 @@ public enum SceneDecoder {
         ctx.canvasScale = canvas.scale
         let timeline = try top["timeline"].map { try decodeTimeline($0, ctx) } ?? Timeline()
 
-        var root = try LayerDecoder(ctx: ctx).decode(try top.required("root"), depth: 1, replication: 1)
-        let animations = ctx.takeAnimations(renumbering: &root)
-        var transactionDecoder = TransactionDecoder(ctx: ctx, root: root)
+        let root = try LayerDecoder(ctx: ctx).decode(try top.required("root"), depth: 1, replication: 1)
+        assert(root.id == 0, "the scene's tree is read first, numbered from 0")
+        let animations = ctx.takeSceneTreeAnimations()
+        var transactionDecoder = TransactionDecoder(ctx: ctx)
         let transactions = try top["transactions"].map { try transactionDecoder.decode($0) } ?? []
 
-        var scene = Scene(canvas: canvas, root: root)
+        var scene = Scene(canvas: canvas, root: consume root)  // moved, not copied
         scene.timeline = timeline
         scene.sourceFile = file
-        scene.assignIDs()
+        // No `scene.assignIDs()`: the tree was numbered in that order as it was read.
         return SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
     }
 

@@ -17,6 +17,10 @@ final class DecodingContext {
     /// Animations of decoded layers, keyed by the provisional id the layer decoder gave the layer.
     var pendingAnimations: [Int: [AnimationSpec]] = [:]
     var nextProvisionalID = 0
+    /// Named layers as they were read (preorder, a mask before the sublayers): the transaction
+    /// decoder registers the scene's tree from this list rather than walking it again (reading each
+    /// layer's name back out of its cold box missed the cache: ≈ 1/20 of decoding 10,000 layers).
+    var namedLayers: [(name: String, layer: TransactionDecoder.NamedLayer)] = []
     /// Image paths as written → their checked absolute path: a file shown by many layers is
     /// resolved and checked once (a file system call each; most of decoding a scene of many
     /// image layers).
@@ -26,12 +30,14 @@ final class DecodingContext {
         self.file = file; self.baseDirectory = baseDirectory; self.limits = limits
     }
 
+    /// The pointer is spelled only if it is read (a message shows it): every layer and image keeps
+    /// its location, and spelling them all was ≈ 1/6 of decoding a 10,000-layer scene.
     func location(_ v: JSONValue) -> SourceLocation {
-        SourceLocation(file: file, pointer: v.pointer, line: v.line, column: v.column)
+        SourceLocation(file: file, pointer: v.pointerSpeller, line: v.line, column: v.column)
     }
     /// Where a member's key is written (unknown-key errors point at the key, not the value).
     func keyLocation(_ m: JSONMember) -> SourceLocation {
-        SourceLocation(file: file, pointer: m.value.pointer, line: m.keyLine, column: m.keyColumn)
+        SourceLocation(file: file, pointer: m.value.pointerSpeller, line: m.keyLine, column: m.keyColumn)
     }
 
     func error(_ kind: SceneError.Kind, _ v: JSONValue, _ message: String,

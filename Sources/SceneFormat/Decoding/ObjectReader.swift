@@ -26,9 +26,10 @@ struct ObjectReader {
                    suggestion: Suggestion.nearest(to: m.key, among: allowed))
     }
 
-    subscript(key: String) -> JSONValue? { members.first { $0.key == key }?.value }
+    // By index: `first(where:)` copied each member it looked at, value and all.
+    subscript(key: String) -> JSONValue? { members.firstIndex { $0.key == key }.map { members[$0].value } }
 
-    func member(_ key: String) -> JSONMember? { members.first { $0.key == key } }
+    func member(_ key: String) -> JSONMember? { members.firstIndex { $0.key == key }.map { members[$0] } }
 
     func required(_ key: String) throws -> JSONValue {
         guard let v = self[key] else {

@@ -23,9 +23,10 @@ struct TransactionDecoder {
     let ctx: DecodingContext
     private var registry: [String: [NamedLayer]] = [:]
 
-    init(ctx: DecodingContext, root: Layer) {
+    /// Registers the names of the scene's tree, as `ctx` has read it (`ctx.namedLayers`).
+    init(ctx: DecodingContext) {
         self.ctx = ctx
-        register(root, depth: 1)
+        for (name, layer) in ctx.namedLayers { registry[name, default: []].append(layer) }
         // Core Animation does not require unique names (and imported files repeat them), so the
         // file's own tree may repeat one; it is said, not silent: reports show those layers under
         // one name, and a transaction cannot refer to them.

@@ -1,3 +1,5 @@
+import LayerModel
+
 /// A parsed JSON value that remembers where it was written: line:column (1-based, columns in
 /// Unicode scalars) and its JSON pointer (RFC 6901), so every scene error can name its place.
 public struct JSONValue: Sendable {
@@ -16,26 +18,26 @@ public struct JSONValue: Sendable {
     /// The containing value's pointer, shared by all siblings (one allocation per container, not
     /// one string per value: a 64 MiB file may hold millions of values).
     private let parent: JSONPointerNode?
-    /// This value's reference token in its parent (member key or array index); nil for the document.
-    public let token: String?
+    /// This value's reference token in its parent; nil for the document.
+    private let place: JSONToken?
 
-    init(kind: Kind, line: Int, column: Int, parent: JSONPointerNode?, token: String?) {
+    init(kind: Kind, line: Int, column: Int, parent: JSONPointerNode?, token: JSONToken?) {
         self.kind = kind
         self.line32 = Int32(clamping: line); self.column32 = Int32(clamping: column)
-        self.parent = parent; self.token = token
+        self.parent = parent; self.place = token
     }
 
     public var line: Int { Int(line32) }
     public var column: Int { Int(column32) }
 
+    /// This value's reference token in its parent (member key or array index); nil for the document.
+    public var token: String? { place?.text }
+
     /// RFC 6901 pointer: "" for the document, "/root/sublayers/0/bounds" …
-    public var pointer: String {
-        var tokens: [String] = []
-        if let token { tokens.append(token) }
-        var node = parent
-        while let n = node { if let t = n.token { tokens.append(t) }; node = n.parent }
-        return tokens.reversed().map { "/" + JSONPointerNode.escape($0) }.joined()
-    }
+    public var pointer: String { JSONPointerNode.spell(parent: parent, token: place) }
+
+    /// Spells `pointer` when it is read (see `SourceLocation`): one small object, no string.
+    var pointerSpeller: JSONPointerNode { JSONPointerNode(parent: parent, token: place) }
 
     /// "a number", "an object" … for "expected …, found …" messages.
     public var typeDescription: String {
@@ -71,11 +73,27 @@ public struct JSONMember: Sendable {
     public let value: JSONValue
 }
 
-/// A container's place in the document: its token and its parent's node.
-final class JSONPointerNode: Sendable {
+/// A reference token: a member key, or an array index kept as a number until a pointer is spelled
+/// (rather than a String made for every array element: five per layer of a typical scene, its
+/// frame's four numbers and its place in `sublayers`).
+enum JSONToken: Sendable {
+    case key(String)
+    case index(Int)
+
+    var text: String {
+        switch self {
+        case .key(let k): return k
+        case .index(let n): return String(n)
+        }
+    }
+}
+
+/// A container's place in the document: its token and its parent's node. Also what a decoded
+/// `SourceLocation` keeps to spell its pointer if a message ever shows it.
+final class JSONPointerNode: SourcePointer {
     let parent: JSONPointerNode?
-    let token: String?
-    init(parent: JSONPointerNode?, token: String?) { self.parent = parent; self.token = token }
+    let token: JSONToken?
+    init(parent: JSONPointerNode?, token: JSONToken?) { self.parent = parent; self.token = token }
 
     /// RFC 6901: "~" → "~0", "/" → "~1".
     static func escape(_ token: String) -> String {
@@ -92,10 +110,14 @@ final class JSONPointerNode: Sendable {
         return out
     }
 
-    var pointer: String {
+    var pointer: String { Self.spell(parent: parent, token: token) }
+
+    /// The pointer of the value with `token` in the container `parent`.
+    static func spell(parent: JSONPointerNode?, token: JSONToken?) -> String {
         var tokens: [String] = []
-        var node: JSONPointerNode? = self
-        while let n = node { if let t = n.token { tokens.append(t) }; node = n.parent }
-        return tokens.reversed().map { "/" + Self.escape($0) }.joined()
+        if let token { tokens.append(token.text) }
+        var node = parent
+        while let n = node { if let t = n.token { tokens.append(t.text) }; node = n.parent }
+        return tokens.reversed().map { "/" + escape($0) }.joined()
     }
 }

@@ -62,9 +62,20 @@ extension DecodingContext {
     static func plain(_ x: Double) -> String { x == x.rounded() && abs(x) < 1e15 ? String(Int(x)) : String(x) }
 
     /// "#RGB" (each digit doubled), "#RRGGBB", "#RRGGBBAA"; nil when malformed.
+    /// Reads the UTF-8 view in place (two arrays per color were two allocations each).
     static func hexColor(_ s: String) -> Color? {
-        let digits = Array(s.utf8.dropFirst())
-        var values: [Double] = []
+        let digits = s.utf8.dropFirst()
+        var values: (Double, Double, Double, Double) = (0, 0, 0, 1)
+        var count = 0
+        func append(_ x: Double) {
+            switch count {
+            case 0: values.0 = x
+            case 1: values.1 = x
+            case 2: values.2 = x
+            default: values.3 = x
+            }
+            count += 1
+        }
         func hex(_ b: UInt8) -> Int? {
             switch b {
             case 0x30...0x39: return Int(b - 0x30)
@@ -75,15 +86,18 @@ extension DecodingContext {
         }
         switch digits.count {
         case 3:
-            for b in digits { guard let h = hex(b) else { return nil }; values.append(Double(h * 17) / 255) }
+            for b in digits { guard let h = hex(b) else { return nil }; append(Double(h * 17) / 255) }
         case 6, 8:
-            for k in stride(from: 0, to: digits.count, by: 2) {
-                guard let hi = hex(digits[k]), let lo = hex(digits[k + 1]) else { return nil }
-                values.append(Double(hi * 16 + lo) / 255)
+            var k = digits.startIndex
+            while k != digits.endIndex {
+                let next = digits.index(after: k)
+                guard let hi = hex(digits[k]), let lo = hex(digits[next]) else { return nil }
+                append(Double(hi * 16 + lo) / 255)
+                k = digits.index(after: next)
             }
         default:
             return nil
         }
-        return Color(values[0], values[1], values[2], values.count == 4 ? values[3] : 1)
+        return Color(values.0, values.1, values.2, values.3)
     }
 }

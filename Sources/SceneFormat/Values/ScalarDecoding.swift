@@ -48,30 +48,34 @@ extension DecodingContext {
 
     /// An array of exactly `count` numbers (points, sizes, rects, matrices).
     func numbers(_ v: JSONValue, count: Int, expected: String) throws -> [Double] {
+        try numberElements(v, count: count, expected: expected).map { $0.number! }
+    }
+
+    /// The elements of an array of exactly `count` numbers, checked: points, sizes and rects read
+    /// them in place (a `[Double]` for every frame was one allocation per layer).
+    private func numberElements(_ v: JSONValue, count: Int, expected: String) throws -> [JSONValue] {
         guard let a = v.array else { throw typeMismatch(v, expected: expected) }
         guard a.count == count else {
             throw error(.wrongType, v, "expected \(expected), found an array of \(a.count) element\(a.count == 1 ? "" : "s")",
                         expected: expected)
         }
-        return try a.map { e in
-            guard let x = e.number else { throw typeMismatch(e, expected: "a number") }
-            return x
-        }
+        for e in a where e.number == nil { throw typeMismatch(e, expected: "a number") }
+        return a
     }
 
     func point(_ v: JSONValue) throws -> Point {
-        let n = try numbers(v, count: 2, expected: ValueType.point.summary)
-        return Point(n[0], n[1])
+        let n = try numberElements(v, count: 2, expected: ValueType.point.summary)
+        return Point(n[0].number!, n[1].number!)
     }
 
     func size(_ v: JSONValue) throws -> Size {
-        let n = try numbers(v, count: 2, expected: ValueType.size.summary)
-        return Size(n[0], n[1])
+        let n = try numberElements(v, count: 2, expected: ValueType.size.summary)
+        return Size(n[0].number!, n[1].number!)
     }
 
     func rect(_ v: JSONValue) throws -> Rect {
-        let n = try numbers(v, count: 4, expected: ValueType.rect.summary)
-        return Rect(n[0], n[1], n[2], n[3])
+        let n = try numberElements(v, count: 4, expected: ValueType.rect.summary)
+        return Rect(n[0].number!, n[1].number!, n[2].number!, n[3].number!)
     }
 
     /// An array of numbers, each in `domain`, at most `SceneLimits.maxArrayElements` long.
