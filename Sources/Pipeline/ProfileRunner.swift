@@ -231,10 +231,11 @@ public final class ProfileRunner {
     /// frame reads them first, so this is for images first shown after it, or evicted and back).
     func translucentTextures(_ plan: FramePlan, _ images: SceneImages, rasterized: [UInt64: Bitmap]) throws -> [UInt64: OpaqueTexels] {
         var now: [UInt64: OpaqueTexels] = [:]
+        let source = FrameImages(images.pixels, rasterized: rasterized)
         for image in plan.images where !image.isOpaque {
             if let known = opaqueTexels[image.key] { now[image.key] = known; continue }
-            let bitmap = try rasterized[image.key] ?? (images.pixels.identity(image.key) != nil ? images.pixels.bitmap(image.key) : nil)
-            guard let b = bitmap else { continue }
+            guard source.identity(image.key) != nil else { continue }
+            let b = try source.bitmap(image.key)
             now[image.key] = OpaqueTexels(width: b.width, height: b.height, rgba: b.pixels)
         }
         opaqueTexels = now
