@@ -9,8 +9,9 @@ import SceneFormat
 public enum HostMemory {
     /// Host bytes per canvas pixel while a frame is drawn and written, measured on lavapipe
     /// (README "Limits": peak RSS grows by ≈ 16 B per pixel from 2048² to 4096² in `render`, 12 in
-    /// `profile`): the device's target and readback buffer, the frame read back, the straight-alpha
-    /// copy encoded to PNG, and libpng's rows.
+    /// `profile`, when the frame still went through a readback buffer and a straight-alpha copy):
+    /// the device's target and, on GPUs, its readback buffer (CPU devices read the target in
+    /// place), the frame read back, and libpng's rows. Kept at 16 as a margin.
     public static let drawnBytesPerPixel = 16
     /// Host bytes per canvas pixel for plan-only work (`--no-gpu`, gate): the profiler's
     /// per-pixel coverage and overdraw maps (measured ≈ 1 B per pixel).

@@ -14,7 +14,8 @@ import Glibc
 /// - Damaged: offscreen passes run as planned (their pooled targets do not persist, raster-cache
 ///   targets do), then the canvas is begun with load-op LOAD, each damaged rectangle is cleared to
 ///   the clear colour and every canvas batch is drawn once per rectangle, scissored to it, and only
-///   those rectangles are copied to the readback buffer (which still holds the previous frame).
+///   those rectangles are copied to the readback buffer (which still holds the previous frame;
+///   a target read in place holds it itself, `RenderTarget`).
 ///   Each pixel inside is computed exactly as a full render computes it; outside, the plan proves
 ///   nothing changed, so the frame is byte-identical to rendering it alone.
 /// - Full: the first frame, after `forgetPreviousFrame()`, a failed frame, a new canvas size.
@@ -67,11 +68,11 @@ extension Renderer {
         return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
     }
 
-    /// Begins rendering onto `image`, which holds the previous frame (after its readback, in
-    /// TRANSFER_SRC_OPTIMAL), keeping its contents, and clears `rects` to `clear`.
-    func beginDamagedRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, rects: [PixelRect], clear c: RGBA) {
-        Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL,
-                       VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT,
+    /// Begins rendering onto `target`, which holds the previous frame (in its resting layout after
+    /// the readback), keeping its contents, and clears `rects` to `clear`.
+    func beginDamagedRendering(_ cmd: VkCommandBuffer, _ target: RenderTarget, rects: [PixelRect], clear c: RGBA) {
+        let image = target.image, rest = target.restingLayout
+        Barriers.image(cmd, image.handle, from: rest.layout, rest.stage, rest.access,
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
         beginDynamicRendering(cmd, image, load: true, clear: c)   // each rect is scissored before drawing
@@ -92,32 +93,5 @@ extension Renderer {
     func scissor(_ cmd: VkCommandBuffer, _ r: PixelRect) {
         var s = Self.vkRect(r)
         vkCmdSetScissor(cmd, 0, 1, &s)
-    }
-}
-
-extension RenderTarget {
-    /// Like `recordReadback`, copying only `rects` into the readback buffer (the rest of it still
-    /// holds the previous frame, which is this frame's outside the damage).
-    func recordReadback(_ cmd: VkCommandBuffer, rects: [PixelRect]) {
-        Barriers.image(cmd, image.handle,
-                       from: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
-                       VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT,
-                       to: VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_READ_BIT)
-        var regions = rects.map { r -> VkBufferImageCopy in
-            var region = VkBufferImageCopy()
-            region.bufferOffset = VkDeviceSize((r.y * width + r.x) * 4)
-            region.bufferRowLength = UInt32(width)
-            region.bufferImageHeight = 0
-            region.imageSubresource = GPUImage.colorLayers
-            region.imageOffset = VkOffset3D(x: Int32(r.x), y: Int32(r.y), z: 0)
-            region.imageExtent = VkExtent3D(width: UInt32(r.width), height: UInt32(r.height), depth: 1)
-            return region
-        }
-        if !regions.isEmpty {
-            vkCmdCopyImageToBuffer(cmd, image.handle, VK_IMAGE_LAYOUT_TRANSFER_SRC_OPTIMAL, readback.handle,
-                                   UInt32(regions.count), &regions)
-        }
-        Barriers.memory(cmd, VK_PIPELINE_STAGE_2_COPY_BIT, VK_ACCESS_2_TRANSFER_WRITE_BIT,
-                        VK_PIPELINE_STAGE_2_HOST_BIT, VK_ACCESS_2_HOST_READ_BIT)
     }
 }

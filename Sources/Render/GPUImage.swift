@@ -1,6 +1,7 @@
 import CVulkan
 
-/// A 2D R8G8B8A8_UNORM image in device-local memory with a view: textures and the render target.
+/// A 2D R8G8B8A8_UNORM image in device-local memory with a view: textures and the render target
+/// (which on CPU devices may be a linear image in host-visible memory, read in place: `RenderTarget`).
 /// UNORM, not sRGB: Core Animation blends sRGB-encoded values, so nothing may be linearised (mip
 /// levels are averaged in the same encoded, premultiplied space as everything else).
 /// `mipLevels` > 1 for textures sampled trilinearly; the view covers every level.
@@ -24,8 +25,10 @@ final class GPUImage {
     /// Half-float RGBA: blur intermediates, which must not round to 8 bits between passes.
     static let floatFormat = VK_FORMAT_R16G16B16A16_SFLOAT
 
+    /// `hostVisible`: linear tiling in host-visible memory (preferably cached), so the host can map
+    /// and read it; otherwise optimal tiling, preferably device-local.
     init(_ device: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags,
-         format: VkFormat = DeviceSelector.colorFormat) throws {
+         format: VkFormat = DeviceSelector.colorFormat, hostVisible: Bool = false) throws {
         self.device = device
         self.format = format
         self.width = width
@@ -39,7 +42,7 @@ final class GPUImage {
         info.mipLevels = UInt32(mipLevels)
         info.arrayLayers = 1
         info.samples = VK_SAMPLE_COUNT_1_BIT
-        info.tiling = VK_IMAGE_TILING_OPTIMAL
+        info.tiling = hostVisible ? VK_IMAGE_TILING_LINEAR : VK_IMAGE_TILING_OPTIMAL
         info.usage = usage
         info.sharingMode = VK_SHARING_MODE_EXCLUSIVE
         info.initialLayout = VK_IMAGE_LAYOUT_UNDEFINED
@@ -49,7 +52,9 @@ final class GPUImage {
         vkGetImageMemoryRequirements(device.handle, image, &requirements)
         let memory: VkDeviceMemory
         do {
-            memory = try DeviceMemory.allocate(device, requirements, required: 0, preferred: DeviceMemory.deviceLocal)
+            memory = hostVisible
+                ? try DeviceMemory.allocate(device, requirements, required: DeviceMemory.hostCoherent, preferred: DeviceMemory.hostCached)
+                : try DeviceMemory.allocate(device, requirements, required: 0, preferred: DeviceMemory.deviceLocal)
             try vkCheck(vkBindImageMemory(device.handle, image, memory, 0), "vkBindImageMemory")
         } catch {
             vkDestroyImage(device.handle, image, nil)

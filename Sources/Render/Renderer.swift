@@ -53,11 +53,26 @@ public final class Renderer {
     public static let defaultTextureBudgetBytes = 1 << 30
     /// Staging buffers up to this size are kept for the next frame's uploads.
     static let stagingKeepBytes = 32 << 20
-    /// A frame whose uploads exceed this many bytes uploads them in chunks of at most this size,
-    /// each submitted and waited for before the frame's own command buffer, so the staging buffer
-    /// never holds more than one chunk: 16 full-screen images no longer need a second 180 MB copy
-    /// of their pixels in staging memory (on lavapipe, device memory is process memory too).
-    public var uploadChunkBytes = Renderer.stagingKeepBytes
+    /// A frame whose uploads exceed this many bytes uploads them in chunks of at most this size
+    /// (an image larger than that is a chunk of its own), each submitted and waited for before the
+    /// frame's own command buffer, so the staging buffer never holds more than one chunk: 16
+    /// full-screen images no longer need a second 180 MB copy of their pixels in staging memory
+    /// (on lavapipe, device memory is process memory too). 8 MB puts each full-screen image in a
+    /// chunk of its own: staging then adds one image (11.3 MB at 1170 × 2532), not two, to the
+    /// peak while the textures fill; the extra submissions cost well under a millisecond each.
+    public var uploadChunkBytes = 8 << 20
+    /// On CPU devices, read each finished frame straight from the target instead of copying it into
+    /// a readback buffer first (`RenderTarget`): one frame-sized allocation and copy fewer. Where
+    /// the device cannot, or with this false, frames are read back through a buffer as on GPUs.
+    public var readsTargetInPlace = true {
+        didSet { if readsTargetInPlace != oldValue { target = nil; frameCache.previous = nil } }
+    }
+    /// Whether the target is read in place (after a first frame; see `readsTargetInPlace`).
+    public var readsLastFrameInPlace: Bool { target?.readsInPlace ?? false }
+    /// For a renderer that draws one frame only (`caprof render` of a single time): every texture
+    /// is released as soon as the frame is drawn, before its pixels are copied out, so that copy
+    /// does not sit beside the textures at the process's peak memory. Later frames upload again.
+    public var releasesTexturesAfterFrame = false
 
     /// `preferredDevice`: a case-insensitive substring of the device name (else CAPROF_DEVICE, else
     /// the most preferred kind). CAPROF_VALIDATION=1 enables the Khronos validation layer and turns
@@ -108,7 +123,7 @@ public final class Renderer {
         let plan = restricted?.plan ?? plan
         frameNumber += 1
         let texturesStart = Self.now()
-        let frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
+        var frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,
                                               mipmapGeneration: mipmapGeneration)
         uploadNanoseconds = Self.now() - texturesStart
@@ -134,12 +149,17 @@ public final class Renderer {
         // A large staging buffer (a first frame of full-screen images) is not worth keeping.
         if let staging, staging.size > Self.stagingKeepBytes { self.staging = nil }
         let gpu = try timer?.elapsed()
+        let uploadedBytes = frameTextures.uploadBytes, residentBytes = textures.residentBytes
+        if releasesTexturesAfterFrame {
+            frameTextures.releaseTextures()
+            textures.removeAll()
+        }
         let pixels = target!.pixels()
         textures.evict(keeping: frameNumber)
         offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
         try device.checkValidation()
-        var stats = RenderStats(gpuNanoseconds: gpu?.total, uploadedBytes: frameTextures.uploadBytes,
-                                textureBytesResident: textures.residentBytes, drawCalls: graph.drawCalls,
+        var stats = RenderStats(gpuNanoseconds: gpu?.total, uploadedBytes: uploadedBytes,
+                                textureBytesResident: residentBytes, drawCalls: graph.drawCalls,
                                 items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
                                 cpuUploadNanoseconds: cpuUpload)
         // Per-pass times only when every planned pass ran (a damaged frame may skip some).
@@ -226,7 +246,7 @@ public final class Renderer {
         let width = plan.pixelWidth, height = plan.pixelHeight
         if target == nil || target!.width != width || target!.height != height {
             target = nil
-            target = try RenderTarget(device, width: width, height: height)
+            target = try RenderTarget(device, width: width, height: height, inPlace: readsTargetInPlace)
         }
         let target = self.target!
         var uploadBytes = frameTextures.uploadBytes
@@ -326,7 +346,7 @@ public final class Renderer {
         if let damage = frameCache.pending {
             // Only the damaged rectangles, onto the previous frame (DamagedFrame.swift). A plan with
             // a backdrop capture is never damaged (frameDamage(for:)), so the canvas is one segment.
-            beginDamagedRendering(cmd, target.image, rects: damage.rects, clear: plan.clearColor)
+            beginDamagedRendering(cmd, target, rects: damage.rects, clear: plan.clearColor)
             for rect in damage.rects {
                 scissor(cmd, rect)
                 drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,

@@ -79,6 +79,12 @@ struct FrameTextures {
 
     func slot(ofImage index: Int) -> Int { slotOfImage[index] }
 
+    /// Lets go of the frame's textures (after its fence, when nothing will draw with them again).
+    mutating func releaseTextures() {
+        slots = []
+        uploads = []
+    }
+
     /// Textures created for this frame are empty until its command buffer runs: if the frame fails
     /// before that, drop them so a later frame uploads them again.
     func discardUploads(from cache: TextureCache) { uploads.forEach { cache.discard($0.texture) } }

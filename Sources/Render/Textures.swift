@@ -106,6 +106,12 @@ final class TextureCache {
         return (t, true)
     }
 
+    /// Releases every texture (after the fence of the last frame that drew with them).
+    func removeAll() {
+        textures = [:]
+        residentBytes = 0
+    }
+
     /// Evicts least-recently-used textures not drawn in `frame` until within budget. Call only when
     /// the device no longer uses them (after the frame's fence).
     func evict(keeping frame: UInt64) {

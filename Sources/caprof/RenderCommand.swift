@@ -127,6 +127,8 @@ struct RenderCommand: ParsableCommand {
     func renderOne(_ animated: AnimatedScene, loadTime: UInt64, start t0: UInt64) throws {
         let err = Terminal.stderr
         let renderer = try SceneRenderer(preferredDevice: device)
+        // One frame: its textures go before its pixels are copied out (lower peak memory).
+        renderer.renderer.releasesTexturesAfterFrame = true
         // Again now that the driver is up: its threads and reservations count against ulimit -v.
         try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
         let frame = try renderer.render(animated, at: time ?? 0, scale: scale)
