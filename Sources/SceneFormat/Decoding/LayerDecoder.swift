@@ -86,6 +86,7 @@ struct LayerDecoder {
             case "emitterCells" where cls == .emitter, "preservesDepth" where cls == .emitter:
                 try EmitterLayerKeys.decode(m, into: &layer, ctx)
             default:
+                if try setCommonKey(m, on: &layer) { continue }
                 guard let property = KeyPathTable.property(named: m.key) else {
                     throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
                                      suggestion: Suggestion.nearest(to: m.key, among: Self.keys(for: cls))   // built only for an error: half the decoding time of 100 000 layers otherwise
