@@ -129,5 +129,10 @@ final class FlatJSONParserTests: XCTestCase {
         XCTAssertTrue(a.parent === b.parent)
         XCTAssertEqual(a.pointer, "/s/0"); XCTAssertEqual(b.pointer, "/s/1")
         XCTAssertEqual(items[1]["a"]!.pointerSpeller.pointer, "/s/1/a")
+        // Out of document order too (the cache is the path to the last container asked for).
+        XCTAssertEqual(items[0]["a"]!.pointerSpeller.pointer, "/s/0/a")
+        XCTAssertEqual(v.pointerSpeller.pointer, "")
+        XCTAssertEqual(items[1]["a"]!.pointerSpeller.pointer, "/s/1/a")
+        XCTAssertEqual(v["s"]!.pointerSpeller.pointer, "/s")
     }
 }

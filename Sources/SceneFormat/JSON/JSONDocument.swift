@@ -4,7 +4,8 @@ import Foundation
 /// followed by its own subtree, and `end` is the index after the subtree (the next sibling).
 struct JSONNode {
     enum Tag: UInt8 { case null, bool, number, string, array, object }
-    /// bool: 0 or 1; number: the Double's bits; string: its index in `JSONDocument.strings`.
+    /// bool: 0 or 1; number: the Double's bits; string: its index in `JSONDocument.strings`;
+    /// array or object: how many elements or members.
     var payload: UInt64 = 0
     var end: Int32
     /// The containing value's index; -1 for the document.
@@ -13,8 +14,6 @@ struct JSONNode {
     var ordinal: Int32
     /// The member key's index in `strings`; -1 for an array element or the document.
     var key: Int32
-    /// Elements or members of a container.
-    var count: Int32 = 0
     var line: Int32
     var column: Int32
     var keyLine: Int32
@@ -29,10 +28,12 @@ final class JSONDocument: @unchecked Sendable {
     let nodes: [JSONNode]
     let strings: [String]
     private let lock = NSLock()
-    /// Pointer nodes of containers made so far, so siblings share their parent's (a layer's
-    /// location keeps one; 10,000 layers of one `sublayers` array keep one node for it).
-    private var containerSpellers: [Int: JSONPointerNode] = [:]
-    private var lastSpeller: (index: Int, node: JSONPointerNode)?
+    /// The pointer nodes of the last container asked for and its ancestors, outermost first, so
+    /// siblings share their parent's: 10,000 layers of one `sublayers` array keep one node for it,
+    /// and a layer's location and its image's share the layer's. Decoders ask in document order,
+    /// so this path is all the cache needs (a node per container, or a table of them, cost page
+    /// faults and a release each when the document was freed).
+    private var path: [(index: Int, node: JSONPointerNode)] = []
 
     init(nodes: [JSONNode], strings: [String]) { self.nodes = nodes; self.strings = strings }
 
@@ -77,26 +78,23 @@ final class JSONDocument: @unchecked Sendable {
         return JSONPointerNode.spell(reversedTokens: tokens)
     }
 
-    /// A speller of the pointer of the value at `index`: a node of its own whose parent is its
-    /// container's shared node.
+    /// A speller of the pointer of the value at `index`: its own node if it is a container (the
+    /// one its members' spellers share), else a node whose parent is its container's.
     func speller(of index: Int) -> JSONPointerNode {
-        let parent = Int(nodes[index].parent)
         lock.lock(); defer { lock.unlock() }
-        return JSONPointerNode(parent: parent < 0 ? nil : containerSpeller(parent), token: token(of: index))
+        let n = nodes[index]
+        if n.tag == .array || n.tag == .object { return containerSpeller(index) }
+        return JSONPointerNode(parent: n.parent < 0 ? nil : containerSpeller(Int(n.parent)), token: token(of: index))
     }
 
     /// Call with `lock` held.
     private func containerSpeller(_ index: Int) -> JSONPointerNode {
-        if let last = lastSpeller, last.index == index { return last.node }
-        let node: JSONPointerNode
-        if let cached = containerSpellers[index] {
-            node = cached
-        } else {
-            let parent = Int(nodes[index].parent)
-            node = JSONPointerNode(parent: parent < 0 ? nil : containerSpeller(parent), token: token(of: index))
-            containerSpellers[index] = node
-        }
-        lastSpeller = (index, node)
+        // Entries that are not `index` or an ancestor of it (its subtree is not theirs) go.
+        while let last = path.last, !(last.index <= index && index < Int(nodes[last.index].end)) { path.removeLast() }
+        if let last = path.last, last.index == index { return last.node }
+        let parent = Int(nodes[index].parent)
+        let node = JSONPointerNode(parent: parent < 0 ? nil : containerSpeller(parent), token: token(of: index))
+        path.append((index, node))
         return node
     }
 }

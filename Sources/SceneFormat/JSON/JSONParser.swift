@@ -5,7 +5,9 @@ import LayerModel
 /// unescaped control characters, invalid UTF-8, unpaired surrogates, duplicate keys. Bounded by
 /// `SceneLimits.maxJSONDepth` and `maxJSONValues`, so hostile input ends in a `SceneError`.
 public struct JSONParser {
-    private let bytes: [UInt8]
+    // The file's bytes, read in place: through `[UInt8]` every read was bounds-checked and the
+    // array retained (≈ 1/3 of parsing).
+    private let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
     private var i = 0
     private var line = 1
@@ -23,20 +25,21 @@ public struct JSONParser {
     // for duplicate keys.
     private var keyStack: [(key: Int32, line: Int32, column: Int32)] = []
 
-    public init(bytes: [UInt8], file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes; self.file = file
     }
 
     /// Parses one JSON document.
     public static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
-        var p = JSONParser(bytes: bytes, file: file)
-        return try p.parseDocument()
+        try bytes.withUnsafeBufferPointer { buffer in
+            var p = JSONParser(bytes: buffer, file: file)
+            return try p.parseDocument()
+        }
     }
 
-    public mutating func parseDocument() throws -> JSONValue {
+    private mutating func parseDocument() throws -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3; columnIndex = 3 }
-        // About one value per 10 bytes in scene files: most growth copies of `nodes` are avoided.
-        nodes.reserveCapacity(min(bytes.count / 10, SceneLimits.maxJSONValues) + 1)
+        nodes.reserveCapacity(min(Self.valueCountBound(bytes), SceneLimits.maxJSONValues + 1))
         skipWhitespace()
         if i >= bytes.count { throw error("the file is empty, expected a JSON object", parent: -1) }
         try parseValue(parent: -1, ordinal: 0, key: nil, depth: 0)
@@ -49,6 +52,15 @@ public struct JSONParser {
 
     /// Parses one value into `nodes`. `parent` is the containing value's index (-1 for the
     /// document); `key`, for a member, is its key's index in `strings` and position.
+    /// At most this many values in a valid document: one, plus one per ',' (all but the first
+    /// element or member of a container), plus one per container (its first). Reserving it spares
+    /// `nodes` its growth copies; strings' commas and brackets only make it larger.
+    static func valueCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var n = 1
+        for b in bytes { n &+= (b == 0x2C ? 1 : 0) &+ (b == 0x5B ? 1 : 0) &+ (b == 0x7B ? 1 : 0) }
+        return n
+    }
+
     private mutating func parseValue(parent: Int, ordinal: Int, key: (key: Int32, line: Int32, column: Int32)?, depth: Int) throws {
         skipWhitespace()
         guard i < bytes.count else { throw error("unexpected end of input, expected a value", parent: parent) }
@@ -68,12 +80,12 @@ public struct JSONParser {
             let index = nodes.count
             append(.object, 0)
             let count = try parseObject(node: index, depth: depth + 1)
-            nodes[index].count = Int32(count); nodes[index].end = Int32(nodes.count)
+            nodes[index].payload = UInt64(count); nodes[index].end = Int32(nodes.count)
         case UInt8(ascii: "["):
             let index = nodes.count
             append(.array, 0)
             let count = try parseArray(node: index, depth: depth + 1)
-            nodes[index].count = Int32(count); nodes[index].end = Int32(nodes.count)
+            nodes[index].payload = UInt64(count); nodes[index].end = Int32(nodes.count)
         case UInt8(ascii: "\""):
             let s = try parseString(parent: parent)
             strings.append(s)
@@ -184,14 +196,16 @@ public struct JSONParser {
 
     /// true, false, or nil for null.
     private mutating func parseLiteral(parent: Int) throws -> Bool? {
-        for (word, kind) in [("true", true), ("false", false), ("null", nil)] as [(String, Bool?)] {
-            let w = Array(word.utf8)
-            if i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w,
-               i + w.count == bytes.count || !isIdentifierByte(bytes[i + w.count]) {
-                i += w.count
-                return kind
-            }
+        func at(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            guard i + n <= bytes.count, UnsafeBufferPointer(start: word.utf8Start, count: n).elementsEqual(bytes[i..<i + n]),
+                  i + n == bytes.count || !isIdentifierByte(bytes[i + n]) else { return false }
+            i += n
+            return true
         }
+        if at("true") { return true }
+        if at("false") { return false }
+        if at("null") { return nil }
         var end = i
         while end < bytes.count, end - i < 32, isIdentifierByte(bytes[end]) { end += 1 }
         let word = String(decoding: bytes[i..<end], as: UTF8.self)
@@ -210,7 +224,7 @@ public struct JSONParser {
         func digits() -> Int { let s = i; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }; return i - s }
         if peek(UInt8(ascii: "-")) {
             i += 1
-            if i + 8 <= bytes.count, Array(bytes[i..<i + 8]) == Array("Infinity".utf8) {
+            if i + 8 <= bytes.count, bytes[i..<i + 8].elementsEqual("Infinity".utf8) {
                 throw error("'-Infinity' is not JSON: JSON has no NaN or Infinity", parent: parent)
             }
         }
@@ -251,8 +265,9 @@ public struct JSONParser {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 i += 1
-                if high < 0x80 { return String(decoding: bytes[start..<i - 1], as: UTF8.self) }
-                guard let s = String(validating: bytes[start..<i - 1], as: UTF8.self) else {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i - 1])
+                if high < 0x80 { return String(decoding: text, as: UTF8.self) }
+                guard let s = String(validating: text, as: UTF8.self) else {
                     throw error("invalid UTF-8 inside a string", parent: parent)
                 }
                 return s

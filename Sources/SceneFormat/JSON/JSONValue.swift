@@ -70,21 +70,21 @@ public struct JSONValue: Sendable {
     public var array: [JSONValue]? {
         let n = node
         guard n.tag == .array else { return nil }
-        return document.children(of: index, count: Int(n.count)) { JSONValue(document, $0) }
+        return document.children(of: index, count: Int(n.payload)) { JSONValue(document, $0) }
     }
 
     /// The members of an object, in file order.
     public var members: [JSONMember]? {
         let n = node
         guard n.tag == .object else { return nil }
-        return document.children(of: index, count: Int(n.count)) { document.member($0) }
+        return document.children(of: index, count: Int(n.payload)) { document.member($0) }
     }
 
     /// The elements of an array of exactly `count` (≤ 4) numbers, read in place (points, sizes,
     /// rects: making their elements was an allocation per layer); nil for anything else.
     func numbers(count: Int) -> (Double, Double, Double, Double)? {
         let n = node
-        guard n.tag == .array, Int(n.count) == count, count <= 4 else { return nil }
+        guard n.tag == .array, Int(n.payload) == count, count <= 4 else { return nil }
         var out: (Double, Double, Double, Double) = (0, 0, 0, 0)
         return document.nodes.withUnsafeBufferPointer { nodes in
             for k in 0..<count {
