@@ -42,6 +42,9 @@ final class FlatJSONParserTests: XCTestCase {
         case (.array(let a), .array(let b)):
             XCTAssertEqual(a.count, b.count, label, file: file, line: line)
             for (x, y) in zip(a, b) { compare(x, y, label, file: file, line: line) }
+            let inPlace = f.arrayElements!
+            XCTAssertEqual(inPlace.count, a.count, label, file: file, line: line)
+            XCTAssertEqual(inPlace.map(\.index), a.map(\.index), label, file: file, line: line)
             if a.count == 2 || a.count == 4 {
                 let allNumbers = b.allSatisfy { $0.number != nil }
                 if let n = f.numbers(count: a.count) {
@@ -54,6 +57,10 @@ final class FlatJSONParserTests: XCTestCase {
             }
         case (.object(let a), .object(let b)):
             XCTAssertEqual(a.count, b.count, label, file: file, line: line)
+            let inPlace = f.objectMembers!
+            XCTAssertEqual(inPlace.count, a.count, label, file: file, line: line)
+            XCTAssertEqual(inPlace.map(\.key), a.map(\.key), label, file: file, line: line)
+            XCTAssertEqual(inPlace.map(\.value.index), a.map(\.value.index), label, file: file, line: line)
             for (x, y) in zip(a, b) {
                 XCTAssertEqual(x.key, y.key, label, file: file, line: line)
                 XCTAssertEqual(x.keyLine, y.keyLine, label, file: file, line: line)
@@ -95,6 +102,25 @@ final class FlatJSONParserTests: XCTestCase {
         ]
         for s in inputs { assertAgree(s) }
         assertAgree([0x5B, 0x22, 0xC3, 0x28, 0x22, 0x5D], label: "invalid UTF-8")
+        assertAgree([0x7B, 0x22, 0xC3, 0x28, 0x22, 0x3A, 0x31, 0x7D], label: "invalid UTF-8 in a key")
+        assertAgree(Array("[{\"é\": 1}, {\"".utf8) + [0xC3, 0x28] + Array("\": 2}]".utf8), label: "a valid key, then invalid bytes")
+    }
+
+    /// Keys are interned by their bytes (`JSONParser.KeyTable`): duplicates must still be found
+    /// between interned keys, escaped spellings, long keys and keys past the table's capacity.
+    func testInternedKeysAgree() {
+        let long = String(repeating: "k", count: 70)
+        let many = (0..<300).map { "\"key\($0)\": 0" }.joined(separator: ", ")
+        let inputs = [
+            #"{"a": 1, "\u0061": 2}"#, #"{"\u0061": 1, "a": 2}"#, #"{"a\"b": 1, "a\"b": 2}"#,
+            #"[{"a": 1, "b": 2}, {"b": 1, "a": 2}, {"a": 1, "a": 2}]"#,
+            "{\"\(long)\": 1, \"\(long)\": 2}", "[{\"\(long)\": 1}, {\"\(long)\": 2, \"\(long)x\": 3}]",
+            "[{\(many)}, {\"key299\": 1, \"key0\": 2, \"key299\": 3}]",
+            "[{\(many)}, {\"new\": 1, \"new\": 2}]", "[{\(many)}, {\"new\": 1, \"key1\": 2, \"other\": 3}]",
+            #"[{"é": 1, "日本": 2}, {"日本": 1, "é": 2}, {"é": 1, "é": 2}]"#,
+            #"[{"ab": 1}, {"ba": 1}, {"abc": 1}, {"a": 1, "ab": 2, "abc": 3}]"#,
+        ]
+        for s in inputs { assertAgree(s) }
         assertAgree([0x5B, 0x22, 0x5C, 0x6E, 0xFF, 0x22, 0x5D], label: "invalid UTF-8 after an escape")
         assertAgree([0x5B, 0x01, 0x5D], label: "control byte")
     }

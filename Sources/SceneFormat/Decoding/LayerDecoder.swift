@@ -118,7 +118,7 @@ struct LayerDecoder {
             layer.mask = try decode(m, depth: depth + 1, replication: replication)
         }
         if let s = sublayers {
-            guard let items = s.array else { throw ctx.typeMismatch(s, expected: "an array of layers") }
+            guard let items = s.arrayElements else { throw ctx.typeMismatch(s, expected: "an array of layers") }
             let childReplication = cls == .replicator ? replication * max(1, layer.replicator.instanceCount) : replication
             layer.sublayers.reserveCapacity(items.count)
             for item in items {

@@ -7,9 +7,9 @@ import LayerModel
 public struct JSONParser {
     // The file's bytes, read in place: through `[UInt8]` every read was bounds-checked and the
     // array retained (≈ 1/3 of parsing).
-    private let bytes: UnsafeBufferPointer<UInt8>
+    let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
-    private var i = 0
+    var i = 0
     private var line = 1
     private var lineStart = 0
     // Column cache on the current line: positions are asked for in increasing order, so counting
@@ -20,10 +20,11 @@ public struct JSONParser {
     // The document being built (see `JSONDocument`): values in preorder, strings apart. A
     // container's node is written when it opens and gets its `end` and `count` when it closes.
     private var nodes: [JSONNode] = []
-    private var strings: [String] = []
-    // The keys of the objects being parsed, innermost last (index in `strings`, key position),
-    // for duplicate keys.
-    private var keyStack: [(key: Int32, line: Int32, column: Int32)] = []
+    var strings: [String] = []
+    var keys = KeyTable()
+    // The keys of the objects being parsed, innermost last (index in `strings`, key position,
+    // interned or not), for duplicate keys.
+    private var keyStack: [(key: Int32, line: Int32, column: Int32, interned: Bool)] = []
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes; self.file = file
@@ -40,6 +41,8 @@ public struct JSONParser {
     private mutating func parseDocument() throws -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3; columnIndex = 3 }
         nodes.reserveCapacity(min(Self.valueCountBound(bytes), SceneLimits.maxJSONValues + 1))
+        // Strings (keys and values) take two bytes each at least, their quotes.
+        strings.reserveCapacity(min(Self.valueCountBound(bytes), 2 * SceneLimits.maxJSONValues + 1))
         skipWhitespace()
         if i >= bytes.count { throw error("the file is empty, expected a JSON object", parent: -1) }
         try parseValue(parent: -1, ordinal: 0, key: nil, depth: 0)
@@ -52,13 +55,11 @@ public struct JSONParser {
 
     /// Parses one value into `nodes`. `parent` is the containing value's index (-1 for the
     /// document); `key`, for a member, is its key's index in `strings` and position.
-    /// At most this many values in a valid document: one, plus one per ',' (all but the first
-    /// element or member of a container), plus one per container (its first). Reserving it spares
-    /// `nodes` its growth copies; strings' commas and brackets only make it larger.
+    /// At most this many values in a valid document: every value takes a byte and all but the
+    /// first a separator. Reserved, not touched: only the pages `nodes` fills are ever made (a
+    /// scan for a tighter bound cost more than the growth copies it spared).
     static func valueCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var n = 1
-        for b in bytes { n &+= (b == 0x2C ? 1 : 0) &+ (b == 0x5B ? 1 : 0) &+ (b == 0x7B ? 1 : 0) }
-        return n
+        (bytes.count + 1) / 2
     }
 
     private mutating func parseValue(parent: Int, ordinal: Int, key: (key: Int32, line: Int32, column: Int32)?, depth: Int) throws {
@@ -137,8 +138,12 @@ public struct JSONParser {
                 throw error("expected a member key in double quotes, found \(describeByte(at: i))", parent: node)
             }
             let (kl, kc) = position()
-            let key = try parseString(parent: node)
-            if let k = keyIndex.map({ $0[key] }) ?? keyStack[base...].firstIndex(where: { strings[Int($0.key)] == key }) {
+            let (keyString, interned) = try parseKey(parent: node)
+            let key = strings[Int(keyString)]
+            // Interned keys are equal when their indices are; others are compared as strings.
+            if let k = keyIndex.map({ $0[key] }) ?? keyStack[base...].firstIndex(where: {
+                $0.key == keyString || (!(interned && $0.interned) && strings[Int($0.key)] == key)
+            }) {
                 let first = keyStack[k]
                 throw SceneError(.malformedJSON, at: SourceLocation(file: file, pointer: pointer(of: node) + "/" + JSONPointerNode.escape(key), line: kl, column: kc),
                                  "duplicate key \(Echo.quoted(key)) (first at line \(first.line), column \(first.column))")
@@ -149,10 +154,9 @@ public struct JSONParser {
                                             : "unexpected end of input, expected ':' after object key \(Echo.quoted(key))", parent: node)
             }
             i += 1
-            strings.append(key)
-            let entry = (key: Int32(strings.count - 1), line: Int32(clamping: kl), column: Int32(clamping: kc))
+            let entry = (key: keyString, line: Int32(clamping: kl), column: Int32(clamping: kc))
             try parseValue(parent: node, ordinal: keyStack.count - base, key: entry, depth: depth)
-            keyStack.append(entry)
+            keyStack.append((keyString, entry.line, entry.column, interned))
             if keyIndex != nil {
                 keyIndex![key] = keyStack.count - 1
             } else if keyStack.count - base == Self.keyIndexThreshold {
@@ -254,7 +258,7 @@ public struct JSONParser {
         return v
     }
 
-    private mutating func parseString(parent: Int) throws -> String {
+    mutating func parseString(parent: Int) throws -> String {
         i += 1  // opening quote
         // Fast path: a string with no escape and no control character (nearly every key and value)
         // becomes a String straight from the file's bytes, with no buffer in between; ASCII needs
