@@ -147,6 +147,21 @@ final class FlatJSONParserTests: XCTestCase {
         }
     }
 
+    /// `JSONNodes` grows by doubling, from malloc'd blocks into mapped ones (huge pages asked for),
+    /// keeping every node.
+    func testNodeStorageGrowsAcrossBlockKinds() {
+        let nodes = JSONNodes(capacity: 1)
+        let n = 3 * JSONNodes.hugeBlockBytes / MemoryLayout<JSONNode>.stride
+        for k in 0..<n {
+            nodes.append(JSONNode(payload: UInt64(k), end: Int32(k + 1), parent: Int32(k - 1), keyOrOrdinal: Int32(k),
+                                  line: 1, column: Int32(k), keyLine: 0, keyColumn: 0, tag: .number))
+        }
+        nodes[7].payload = 99
+        XCTAssertEqual(nodes.count, n)
+        XCTAssertEqual(nodes[7].payload, 99)
+        XCTAssertTrue((0..<n).allSatisfy { $0 == 7 || (nodes[$0].payload == UInt64($0) && nodes[$0].column == Int32($0)) })
+    }
+
     /// A layer's location keeps a pointer node, not the document; siblings share their container's.
     func testSpellersShareTheirContainer() throws {
         let v = try JSONParser.parse(Array(#"{"s": [{"a": 1}, {"a": 2}]}"#.utf8), file: "t.json")

@@ -10,10 +10,9 @@ struct JSONNode {
     var end: Int32
     /// The containing value's index; -1 for the document.
     var parent: Int32
-    /// The place in the parent: element or member index.
-    var ordinal: Int32
-    /// The member key's index in `strings`; -1 for an array element or the document.
-    var key: Int32
+    /// In an object, the member key's index in `strings`; in an array, the element's index (one
+    /// field: a node is 40 bytes, and the nodes are most of the memory a parse touches).
+    var keyOrOrdinal: Int32
     var line: Int32
     var column: Int32
     var keyLine: Int32
@@ -25,7 +24,7 @@ struct JSONNode {
 /// another. What `JSONValue` handles point into; immutable once parsed, except for the cache of
 /// pointer nodes (behind a lock).
 final class JSONDocument: @unchecked Sendable {
-    let nodes: [JSONNode]
+    let nodes: JSONNodes
     let strings: [String]
     private let lock = NSLock()
     /// The pointer nodes of the last container asked for and its ancestors, outermost first, so
@@ -35,7 +34,7 @@ final class JSONDocument: @unchecked Sendable {
     /// faults and a release each when the document was freed).
     private var path: [(index: Int, node: JSONPointerNode)] = []
 
-    init(nodes: [JSONNode], strings: [String]) { self.nodes = nodes; self.strings = strings }
+    init(nodes: JSONNodes, strings: [String]) { self.nodes = nodes; self.strings = strings }
 
     var root: JSONValue { JSONValue(self, 0) }
 
@@ -51,24 +50,24 @@ final class JSONDocument: @unchecked Sendable {
 
     func member(_ index: Int) -> JSONMember {
         let n = nodes[index]
-        return JSONMember(key: strings[Int(n.key)], keyLine: Int(n.keyLine), keyColumn: Int(n.keyColumn), value: JSONValue(self, index))
+        return JSONMember(key: strings[Int(n.keyOrOrdinal)], keyLine: Int(n.keyLine), keyColumn: Int(n.keyColumn), value: JSONValue(self, index))
     }
 
     func token(of index: Int) -> JSONToken? {
         Self.token(of: index, nodes: nodes, strings: strings)
     }
 
-    static func token(of index: Int, nodes: [JSONNode], strings: [String]) -> JSONToken? {
+    static func token(of index: Int, nodes: JSONNodes, strings: [String]) -> JSONToken? {
         let n = nodes[index]
         if n.parent < 0 { return nil }
-        return n.key >= 0 ? .key(strings[Int(n.key)]) : .index(Int(n.ordinal))
+        return nodes[Int(n.parent)].tag == .object ? .key(strings[Int(n.keyOrOrdinal)]) : .index(Int(n.keyOrOrdinal))
     }
 
     func pointer(of index: Int) -> String { Self.pointer(of: index, nodes: nodes, strings: strings) }
 
     /// The RFC 6901 pointer of the value at `index` (the parser spells its errors' pointers with
     /// this too, before a document exists).
-    static func pointer(of index: Int, nodes: [JSONNode], strings: [String]) -> String {
+    static func pointer(of index: Int, nodes: JSONNodes, strings: [String]) -> String {
         var tokens: [String] = []
         var k = index
         while k >= 0, let t = token(of: k, nodes: nodes, strings: strings) {

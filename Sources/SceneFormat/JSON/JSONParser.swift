@@ -19,7 +19,7 @@ public struct JSONParser {
     private var valueCount = 0
     // The document being built (see `JSONDocument`): values in preorder, strings apart. A
     // container's node is written when it opens and gets its `end` and `count` when it closes.
-    private var nodes: [JSONNode] = []
+    private let nodes: JSONNodes
     var strings: [String] = []
     var keys = KeyTable()
     // The keys of the objects being parsed, innermost last (index in `strings`, key position,
@@ -28,6 +28,7 @@ public struct JSONParser {
 
     private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes; self.file = file
+        nodes = JSONNodes(capacity: min(Self.valueCountBound(bytes), SceneLimits.maxJSONValues + 1))
     }
 
     /// Parses one JSON document.
@@ -40,7 +41,6 @@ public struct JSONParser {
 
     private mutating func parseDocument() throws -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3; columnIndex = 3 }
-        nodes.reserveCapacity(min(Self.valueCountBound(bytes), SceneLimits.maxJSONValues + 1))
         // Strings (keys and values) take two bytes each at least, their quotes.
         strings.reserveCapacity(min(Self.valueCountBound(bytes), 2 * SceneLimits.maxJSONValues + 1))
         skipWhitespace()
@@ -72,8 +72,8 @@ public struct JSONParser {
         let (l, c) = position()
         func append(_ tag: JSONNode.Tag, _ payload: UInt64) {
             let index = Int32(nodes.count)
-            nodes.append(JSONNode(payload: payload, end: index + 1, parent: Int32(parent), ordinal: Int32(ordinal),
-                                  key: key?.key ?? -1, line: Int32(clamping: l), column: Int32(clamping: c),
+            nodes.append(JSONNode(payload: payload, end: index + 1, parent: Int32(parent),
+                                  keyOrOrdinal: key?.key ?? Int32(ordinal), line: Int32(clamping: l), column: Int32(clamping: c),
                                   keyLine: key?.line ?? 0, keyColumn: key?.column ?? 0, tag: tag))
         }
         switch bytes[i] {

@@ -86,21 +86,20 @@ public struct JSONValue: Sendable {
         let n = node
         guard n.tag == .array, Int(n.payload) == count, count <= 4 else { return nil }
         var out: (Double, Double, Double, Double) = (0, 0, 0, 0)
-        return document.nodes.withUnsafeBufferPointer { nodes in
-            for k in 0..<count {
-                // Numbers are leaves: the elements are the nodes right after the array's.
-                let e = nodes[index + 1 + k]
-                guard e.tag == .number else { return nil }
-                let x = Double(bitPattern: e.payload)
-                switch k {
-                case 0: out.0 = x
-                case 1: out.1 = x
-                case 2: out.2 = x
-                default: out.3 = x
-                }
+        let nodes = document.nodes
+        for k in 0..<count {
+            // Numbers are leaves: the elements are the nodes right after the array's.
+            let e = nodes[index + 1 + k]
+            guard e.tag == .number else { return nil }
+            let x = Double(bitPattern: e.payload)
+            switch k {
+            case 0: out.0 = x
+            case 1: out.1 = x
+            case 2: out.2 = x
+            default: out.3 = x
             }
-            return out
         }
+        return out
     }
 
     /// The member's value for `key` of an object (linear: objects in scenes are small, and decoders
@@ -110,7 +109,7 @@ public struct JSONValue: Sendable {
         guard n.tag == .object else { return nil }
         var c = index + 1
         while c < Int(n.end) {
-            if document.strings[Int(document.nodes[c].key)] == key { return JSONValue(document, c) }
+            if document.strings[Int(document.nodes[c].keyOrOrdinal)] == key { return JSONValue(document, c) }
             c = Int(document.nodes[c].end)
         }
         return nil
