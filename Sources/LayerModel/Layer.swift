@@ -46,7 +46,9 @@ public struct Layer: Sendable {
     // per frame (10,000 animated layers in 5 ms, issue #3), and size and references are its cost.
     // The box itself holds what a scene decoder sets on every layer and puts the rest, which most
     // layers leave at their defaults, in a second box that they share (`ColdProperties.rare`).
-    private var cold = ColdBox.shared
+    // Set by each init (no default value: the decoder's init would retain the shared box only to
+    // release it for its own).
+    private var cold: ColdBox
     private var mutableCold: ColdProperties {
         _read { yield cold.storage }
         _modify {
@@ -227,8 +229,8 @@ public struct Layer: Sendable {
         _modify { yield &mutableRare.contentsTint }
     }
 
-    public init() {}
-    public init(_ cls: LayerClass) { layerClass = cls }
+    public init() { cold = ColdBox.shared }
+    public init(_ cls: LayerClass) { layerClass = cls; cold = ColdBox.shared }
 
     /// A layer of class `cls` with its contents and rasterization scale and its source location
     /// set (what a scene decoder sets on every layer). Its cold box is made here, not copied from

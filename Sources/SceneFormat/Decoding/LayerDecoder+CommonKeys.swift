@@ -35,19 +35,19 @@ extension LayerDecoder {
             let key = Self.commonKeys[k]
             if v.isNull { throw ctx.typeMismatch(v, expected: DecodingContext.expectation(key.valueType, nullable: false)) }
         }
-        switch m.key {
+        switch m.key {  // by how often scenes set them
+        case "contents":
+            layer.contents = v.isNull ? nil : try ctx.image(v)
+        case "backgroundColor":
+            layer.backgroundColor = v.isNull ? nil : try ctx.color(v, nullable: true)
+        case "opacity":
+            try notNull(2); layer.opacity = try ctx.number(v, domain: Self.commonKeys[2].domain, what: "opacity")
+        case "cornerRadius":
+            try notNull(4); layer.cornerRadius = try ctx.number(v, domain: Self.commonKeys[4].domain, what: "cornerRadius")
         case "bounds":
             try notNull(0); layer.bounds = try ctx.rect(v)
         case "position":
             try notNull(1); layer.position = try ctx.point(v)
-        case "opacity":
-            try notNull(2); layer.opacity = try ctx.number(v, domain: Self.commonKeys[2].domain, what: "opacity")
-        case "backgroundColor":
-            layer.backgroundColor = v.isNull ? nil : try ctx.color(v, nullable: true)
-        case "cornerRadius":
-            try notNull(4); layer.cornerRadius = try ctx.number(v, domain: Self.commonKeys[4].domain, what: "cornerRadius")
-        case "contents":
-            layer.contents = v.isNull ? nil : try ctx.image(v)
         default:
             return false
         }

@@ -60,11 +60,13 @@ struct LayerDecoder {
         // `r[key]` is a linear look of its own) and applied after the properties, as before.
         var frame: JSONValue?, mask: JSONValue?, sublayers: JSONValue?, animations: JSONValue?
         for m in r.members {
+            // The most common keys first: a string switch compares its cases in order, and the
+            // keys of a typical layer went through a dozen comparisons each (≈ 1/20 of decoding).
+            if m.key == "frame" { frame = m.value; continue }
+            if try setCommonKey(m, on: &layer) { continue }
             switch m.key {
             case "class":
                 continue
-            case "frame":
-                frame = m.value
             case "mask":
                 mask = m.value
             case "sublayers":
@@ -86,7 +88,6 @@ struct LayerDecoder {
             case "emitterCells" where cls == .emitter, "preservesDepth" where cls == .emitter:
                 try EmitterLayerKeys.decode(m, into: &layer, ctx)
             default:
-                if try setCommonKey(m, on: &layer) { continue }
                 guard let property = KeyPathTable.property(named: m.key) else {
                     throw SceneError(.unknownKey, at: ctx.keyLocation(m), "unknown key \(Echo.quoted(m.key)) for \(cls.rawValue)",
                                      suggestion: Suggestion.nearest(to: m.key, among: Self.keys(for: cls))   // built only for an error: half the decoding time of 100 000 layers otherwise

@@ -81,18 +81,27 @@ final class JSONDocument: @unchecked Sendable {
     /// one its members' spellers share), else a node whose parent is its container's.
     func speller(of index: Int) -> JSONPointerNode {
         lock.lock(); defer { lock.unlock() }
+        // The path is worked on as a local: each access to the stored property was a dynamic
+        // exclusivity check (≈ 1/2 of making a layer's location).
+        var path = self.path
+        self.path = []
+        defer { self.path = path }
         let n = nodes[index]
-        if n.tag == .array || n.tag == .object { return containerSpeller(index) }
-        return JSONPointerNode(parent: n.parent < 0 ? nil : containerSpeller(Int(n.parent)), token: token(of: index))
+        let container = n.tag == .array || n.tag == .object ? index : Int(n.parent)
+        if container >= 0 {
+            // Entries that are not `container` or an ancestor of it (its subtree is not theirs) go.
+            while let last = path.last, !(last.index <= container && container < Int(nodes[last.index].end)) { path.removeLast() }
+        }
+        let node = container < 0 ? nil : containerSpeller(container, &path)
+        return container == index ? node! : JSONPointerNode(parent: node, token: token(of: index))
     }
 
-    /// Call with `lock` held.
-    private func containerSpeller(_ index: Int) -> JSONPointerNode {
-        // Entries that are not `index` or an ancestor of it (its subtree is not theirs) go.
-        while let last = path.last, !(last.index <= index && index < Int(nodes[last.index].end)) { path.removeLast() }
+    /// The node of the container at `index`, from `path` (which holds only its ancestors, or
+    /// itself last) or made and added to it with those of its ancestors missing there.
+    private func containerSpeller(_ index: Int, _ path: inout [(index: Int, node: JSONPointerNode)]) -> JSONPointerNode {
         if let last = path.last, last.index == index { return last.node }
         let parent = Int(nodes[index].parent)
-        let node = JSONPointerNode(parent: parent < 0 ? nil : containerSpeller(parent), token: token(of: index))
+        let node = JSONPointerNode(parent: parent < 0 ? nil : containerSpeller(parent, &path), token: token(of: index))
         path.append((index, node))
         return node
     }
