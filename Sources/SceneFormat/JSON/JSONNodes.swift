@@ -26,9 +26,16 @@ final class JSONNodes {
 
     deinit { Self.free(base, mapping) }
 
+    /// Checked as an array's subscript is: an index past the nodes traps rather than reads memory.
     subscript(i: Int) -> JSONNode {
-        unsafeAddress { UnsafePointer(base + i) }
-        unsafeMutableAddress { base + i }
+        unsafeAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "JSON node index out of range")
+            return UnsafePointer(base + i)
+        }
+        unsafeMutableAddress {
+            precondition(UInt(bitPattern: i) < UInt(bitPattern: count), "JSON node index out of range")
+            return base + i
+        }
     }
 
     func append(_ node: JSONNode) {
