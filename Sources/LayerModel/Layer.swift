@@ -44,12 +44,25 @@ public struct Layer: Sendable {
     // properties, source location) lives in one copy-on-write box, so a `Layer` value stays small
     // and holds two references: the presentation walk copies and frees every animated layer once
     // per frame (10,000 animated layers in 5 ms, issue #3), and size and references are its cost.
-    private var cold = ColdBox.shared
+    // The box itself holds what a scene decoder sets on every layer and puts the rest, which most
+    // layers leave at their defaults, in a second box that they share (`ColdProperties.rare`).
+    // Set by each init (no default value: the decoder's init would retain the shared box only to
+    // release it for its own).
+    private var cold: ColdBox
     private var mutableCold: ColdProperties {
         _read { yield cold.storage }
         _modify {
             if !isKnownUniquelyReferenced(&cold) { cold = ColdBox(cold.storage) }
             yield &cold.storage
+        }
+    }
+    /// The rare half of the cold box, made unique (both boxes) before a write.
+    private var mutableRare: RareProperties {
+        _read { yield cold.storage.rare.storage }
+        _modify {
+            if !isKnownUniquelyReferenced(&cold) { cold = ColdBox(cold.storage) }
+            if !isKnownUniquelyReferenced(&cold.storage.rare) { cold.storage.rare = RareBox(cold.storage.rare.storage) }
+            yield &cold.storage.rare.storage
         }
     }
 
@@ -71,52 +84,52 @@ public struct Layer: Sendable {
         _modify { yield &mutableCold.location }
     }
     public var sublayerTransform: Transform3D {
-        get { cold.storage.sublayerTransform }
-        _modify { yield &mutableCold.sublayerTransform }
+        get { cold.storage.rare.storage.sublayerTransform }
+        _modify { yield &mutableRare.sublayerTransform }
     }
     public var geometryFlipped: Bool {
-        get { cold.storage.geometryFlipped }
-        _modify { yield &mutableCold.geometryFlipped }
+        get { cold.storage.rare.storage.geometryFlipped }
+        _modify { yield &mutableRare.geometryFlipped }
     }
     public var maskedCorners: CornerMask {
-        get { cold.storage.maskedCorners }
-        _modify { yield &mutableCold.maskedCorners }
+        get { cold.storage.rare.storage.maskedCorners }
+        _modify { yield &mutableRare.maskedCorners }
     }
     public var cornerCurve: CornerCurve {
-        get { cold.storage.cornerCurve }
-        _modify { yield &mutableCold.cornerCurve }
+        get { cold.storage.rare.storage.cornerCurve }
+        _modify { yield &mutableRare.cornerCurve }
     }
     public var borderWidth: Double {
-        get { cold.storage.borderWidth }
-        _modify { yield &mutableCold.borderWidth }
+        get { cold.storage.rare.storage.borderWidth }
+        _modify { yield &mutableRare.borderWidth }
     }
     public var borderColor: Color? {
-        get { cold.storage.borderColor }
-        _modify { yield &mutableCold.borderColor }
+        get { cold.storage.rare.storage.borderColor }
+        _modify { yield &mutableRare.borderColor }
     }
     public var opaque: Bool {
-        get { cold.storage.opaque }
-        _modify { yield &mutableCold.opaque }
+        get { cold.storage.rare.storage.opaque }
+        _modify { yield &mutableRare.opaque }
     }
     public var allowsGroupOpacity: Bool {
-        get { cold.storage.allowsGroupOpacity }
-        _modify { yield &mutableCold.allowsGroupOpacity }
+        get { cold.storage.rare.storage.allowsGroupOpacity }
+        _modify { yield &mutableRare.allowsGroupOpacity }
     }
     public var allowsEdgeAntialiasing: Bool {
-        get { cold.storage.allowsEdgeAntialiasing }
-        _modify { yield &mutableCold.allowsEdgeAntialiasing }
+        get { cold.storage.rare.storage.allowsEdgeAntialiasing }
+        _modify { yield &mutableRare.allowsEdgeAntialiasing }
     }
     public var contentsGravity: ContentsGravity {
-        get { cold.storage.contentsGravity }
-        _modify { yield &mutableCold.contentsGravity }
+        get { cold.storage.rare.storage.contentsGravity }
+        _modify { yield &mutableRare.contentsGravity }
     }
     public var contentsRect: Rect {
-        get { cold.storage.contentsRect }
-        _modify { yield &mutableCold.contentsRect }
+        get { cold.storage.rare.storage.contentsRect }
+        _modify { yield &mutableRare.contentsRect }
     }
     public var contentsCenter: Rect {
-        get { cold.storage.contentsCenter }
-        _modify { yield &mutableCold.contentsCenter }
+        get { cold.storage.rare.storage.contentsCenter }
+        _modify { yield &mutableRare.contentsCenter }
     }
     /// Scene files default this to canvas.scale (as UIKit does for view layers); see scene-format.md.
     public var contentsScale: Double {
@@ -124,100 +137,100 @@ public struct Layer: Sendable {
         _modify { yield &mutableCold.contentsScale }
     }
     public var minificationFilter: ContentsFilter {
-        get { cold.storage.minificationFilter }
-        _modify { yield &mutableCold.minificationFilter }
+        get { cold.storage.rare.storage.minificationFilter }
+        _modify { yield &mutableRare.minificationFilter }
     }
     public var magnificationFilter: ContentsFilter {
-        get { cold.storage.magnificationFilter }
-        _modify { yield &mutableCold.magnificationFilter }
+        get { cold.storage.rare.storage.magnificationFilter }
+        _modify { yield &mutableRare.magnificationFilter }
     }
     /// How the layer composites onto what lies beneath (`.normalBlendMode`: source-over).
     public var compositingFilter: CompositingFilter {
-        get { cold.storage.compositingFilter }
-        _modify { yield &mutableCold.compositingFilter }
+        get { cold.storage.rare.storage.compositingFilter }
+        _modify { yield &mutableRare.compositingFilter }
     }
     public var shadowColor: Color? {
-        get { cold.storage.shadowColor }
-        _modify { yield &mutableCold.shadowColor }
+        get { cold.storage.rare.storage.shadowColor }
+        _modify { yield &mutableRare.shadowColor }
     }
     public var shadowOpacity: Double {
-        get { cold.storage.shadowOpacity }
-        _modify { yield &mutableCold.shadowOpacity }
+        get { cold.storage.rare.storage.shadowOpacity }
+        _modify { yield &mutableRare.shadowOpacity }
     }
     public var shadowOffset: Size {
-        get { cold.storage.shadowOffset }
-        _modify { yield &mutableCold.shadowOffset }
+        get { cold.storage.rare.storage.shadowOffset }
+        _modify { yield &mutableRare.shadowOffset }
     }
     public var shadowRadius: Double {
-        get { cold.storage.shadowRadius }
-        _modify { yield &mutableCold.shadowRadius }
+        get { cold.storage.rare.storage.shadowRadius }
+        _modify { yield &mutableRare.shadowRadius }
     }
     public var shadowPath: Path? {
-        get { cold.storage.shadowPath }
-        _modify { yield &mutableCold.shadowPath }
+        get { cold.storage.rare.storage.shadowPath }
+        _modify { yield &mutableRare.shadowPath }
     }
     public var shouldRasterize: Bool {
-        get { cold.storage.shouldRasterize }
-        _modify { yield &mutableCold.shouldRasterize }
+        get { cold.storage.rare.storage.shouldRasterize }
+        _modify { yield &mutableRare.shouldRasterize }
     }
     public var rasterizationScale: Double {
         get { cold.storage.rasterizationScale }
         _modify { yield &mutableCold.rasterizationScale }
     }
     public var shape: ShapeProperties {
-        get { cold.storage.shape }
-        _modify { yield &mutableCold.shape }
+        get { cold.storage.rare.storage.shape }
+        _modify { yield &mutableRare.shape }
     }
     public var gradient: GradientProperties {
-        get { cold.storage.gradient }
-        _modify { yield &mutableCold.gradient }
+        get { cold.storage.rare.storage.gradient }
+        _modify { yield &mutableRare.gradient }
     }
     public var text: TextProperties {
-        get { cold.storage.text }
-        _modify { yield &mutableCold.text }
+        get { cold.storage.rare.storage.text }
+        _modify { yield &mutableRare.text }
     }
     public var replicator: ReplicatorProperties {
-        get { cold.storage.replicator }
-        _modify { yield &mutableCold.replicator }
+        get { cold.storage.rare.storage.replicator }
+        _modify { yield &mutableRare.replicator }
     }
     /// Filters applied to the layer's own rendering with its sublayers (reference §1.11b).
     public var filters: [Filter] {
-        get { cold.storage.filters }
-        _modify { yield &mutableCold.filters }
+        get { cold.storage.rare.storage.filters }
+        _modify { yield &mutableRare.filters }
     }
     /// Filters applied to what lies beneath the layer, inside its shape, before its background.
     public var backgroundFilters: [Filter] {
-        get { cold.storage.backgroundFilters }
-        _modify { yield &mutableCold.backgroundFilters }
+        get { cold.storage.rare.storage.backgroundFilters }
+        _modify { yield &mutableRare.backgroundFilters }
     }
     /// CABackdropLayer's scale and groupName.
     public var backdrop: BackdropProperties {
-        get { cold.storage.backdrop }
-        _modify { yield &mutableCold.backdrop }
+        get { cold.storage.rare.storage.backdrop }
+        _modify { yield &mutableRare.backdrop }
     }
     /// Set only in presentation trees: this layer is one state of a running CATransition.
     public var transitionState: TransitionState? {
-        get { cold.storage.transitionState }
-        _modify { yield &mutableCold.transitionState }
+        get { cold.storage.rare.storage.transitionState }
+        _modify { yield &mutableRare.transitionState }
     }
     public var emitter: EmitterProperties {
-        get { cold.storage.emitter }
-        _modify { yield &mutableCold.emitter }
+        get { cold.storage.rare.storage.emitter }
+        _modify { yield &mutableRare.emitter }
     }
     /// Presentation only: the emitter's live particles at the presentation time (drawn in order).
     public var particles: [Particle] {
-        get { cold.storage.particles }
-        _modify { yield &mutableCold.particles }
+        get { cold.storage.rare.storage.particles }
+        _modify { yield &mutableRare.particles }
     }
     /// Presentation only (no scene key): a colour multiplied into the `contents` image's texels,
     /// set by a CAReplicatorLayer's instanceColor (white = unchanged).
     public var contentsTint: Color {
-        get { cold.storage.contentsTint }
-        _modify { yield &mutableCold.contentsTint }
+        get { cold.storage.rare.storage.contentsTint }
+        _modify { yield &mutableRare.contentsTint }
     }
 
-    public init() {}
-    public init(_ cls: LayerClass) { layerClass = cls }
+    public init() { cold = ColdBox.shared }
+    public init(_ cls: LayerClass) { layerClass = cls; cold = ColdBox.shared }
 
     /// A layer of class `cls` with its contents and rasterization scale and its source location
     /// set (what a scene decoder sets on every layer). Its cold box is made here, not copied from
@@ -267,47 +280,57 @@ public struct Layer: Sendable {
     public var subtreeCount: Int { var n = 0; forEach { _ in n += 1 }; return n }
 }
 
-/// The cold half of a `Layer` (see `Layer.cold`): defaults are Core Animation's.
+/// The cold half of a `Layer` (see `Layer.cold`): what a scene decoder writes on every layer
+/// (name, contents, source location, contents and rasterization scale) and the mask, with the rest
+/// in `rare`. Defaults are Core Animation's.
 struct ColdProperties: Sendable {
-        var name: String? = nil
-        var contents: ImageSource? = nil
-        /// The mask layer, boxed: a struct cannot contain itself directly.
-        var maskBox: [Layer] = []
-        var location: SourceLocation? = nil
-        var sublayerTransform: Transform3D = .identity
-        var geometryFlipped: Bool = false
-        var maskedCorners: CornerMask = .all
-        var cornerCurve: CornerCurve = .circular
-        var borderWidth: Double = 0
-        var borderColor: Color? = .black
-        var opaque: Bool = false
-        var allowsGroupOpacity: Bool = true
-        var allowsEdgeAntialiasing: Bool = false
-        var contentsGravity: ContentsGravity = .resize
-        var contentsRect: Rect = .unit
-        var contentsCenter: Rect = .unit
-        var contentsScale: Double = 1
-        var minificationFilter: ContentsFilter = .linear
-        var magnificationFilter: ContentsFilter = .linear
-        var compositingFilter: CompositingFilter = .normalBlendMode
-        var shadowColor: Color? = .black
-        var shadowOpacity: Double = 0
-        var shadowOffset: Size = Size(0, -3)
-        var shadowRadius: Double = 3
-        var shadowPath: Path? = nil
-        var shouldRasterize: Bool = false
-        var rasterizationScale: Double = 1
-        var shape: ShapeProperties = ShapeProperties()
-        var gradient: GradientProperties = GradientProperties()
-        var text: TextProperties = TextProperties()
-        var replicator: ReplicatorProperties = ReplicatorProperties()
-        var transitionState: TransitionState? = nil
-        var filters: [Filter] = []
-        var backgroundFilters: [Filter] = []
-        var backdrop = BackdropProperties()
-        var contentsTint: Color = .white
-        var emitter: EmitterProperties = EmitterProperties()
-        var particles: [Particle] = []
+    var name: String? = nil
+    var contents: ImageSource? = nil
+    /// The mask layer, boxed: a struct cannot contain itself directly.
+    var maskBox: [Layer] = []
+    var location: SourceLocation? = nil
+    var contentsScale: Double = 1
+    var rasterizationScale: Double = 1
+    /// Everything else, shared with every layer that sets none of it: one box of 1,272 bytes per
+    /// layer was most of the memory a 10,000-layer scene touched while loading (page faults were
+    /// the largest cost of decoding it), for properties most layers leave at their defaults.
+    var rare = RareBox.shared
+}
+
+/// The rarely set cold properties (see `ColdProperties.rare`): defaults are Core Animation's.
+struct RareProperties: Sendable {
+    var sublayerTransform: Transform3D = .identity
+    var geometryFlipped: Bool = false
+    var maskedCorners: CornerMask = .all
+    var cornerCurve: CornerCurve = .circular
+    var borderWidth: Double = 0
+    var borderColor: Color? = .black
+    var opaque: Bool = false
+    var allowsGroupOpacity: Bool = true
+    var allowsEdgeAntialiasing: Bool = false
+    var contentsGravity: ContentsGravity = .resize
+    var contentsRect: Rect = .unit
+    var contentsCenter: Rect = .unit
+    var minificationFilter: ContentsFilter = .linear
+    var magnificationFilter: ContentsFilter = .linear
+    var compositingFilter: CompositingFilter = .normalBlendMode
+    var shadowColor: Color? = .black
+    var shadowOpacity: Double = 0
+    var shadowOffset: Size = Size(0, -3)
+    var shadowRadius: Double = 3
+    var shadowPath: Path? = nil
+    var shouldRasterize: Bool = false
+    var shape: ShapeProperties = ShapeProperties()
+    var gradient: GradientProperties = GradientProperties()
+    var text: TextProperties = TextProperties()
+    var replicator: ReplicatorProperties = ReplicatorProperties()
+    var transitionState: TransitionState? = nil
+    var filters: [Filter] = []
+    var backgroundFilters: [Filter] = []
+    var backdrop = BackdropProperties()
+    var contentsTint: Color = .white
+    var emitter: EmitterProperties = EmitterProperties()
+    var particles: [Particle] = []
 }
 
 /// A copy-on-write box; `Layer` copies it only when a property in it is written and shared.
@@ -316,4 +339,12 @@ final class ColdBox: @unchecked Sendable {
     init(_ s: ColdProperties) { storage = s }
     /// Every fresh layer shares this default box until it writes a cold property.
     static let shared = ColdBox(ColdProperties())
+}
+
+/// The copy-on-write box of `RareProperties`, copied only when a rare property is written and shared.
+final class RareBox: @unchecked Sendable {
+    var storage: RareProperties
+    init(_ s: RareProperties) { storage = s }
+    /// Every cold box shares this default until its layer writes a rare property.
+    static let shared = RareBox(RareProperties())
 }

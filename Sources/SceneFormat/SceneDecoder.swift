@@ -42,9 +42,9 @@ public enum SceneDecoder {
         }
         defer { try? handle.close() }
         // Read at most one byte over the limit, in case the file grew after the size check.
-        let data = (try? handle.read(upToCount: limits.fileBytes + 1)) ?? Data()
+        let data = readBytes(handle, upTo: limits.fileBytes + 1, expected: size)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        return try decode(data: [UInt8](data), file: path, baseDirectory: absolute.deletingLastPathComponent().path, limits: limits)
+        return try decode(data: data, file: path, baseDirectory: absolute.deletingLastPathComponent().path, limits: limits)
     }
 
     /// Decodes scene JSON. `file` names the source in messages; `baseDirectory` resolves image paths.

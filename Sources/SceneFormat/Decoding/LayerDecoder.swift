@@ -60,11 +60,13 @@ struct LayerDecoder {
         // `r[key]` is a linear look of its own) and applied after the properties, as before.
         var frame: JSONValue?, mask: JSONValue?, sublayers: JSONValue?, animations: JSONValue?
         for m in r.members {
+            // The most common keys first: a string switch compares its cases in order, and the
+            // keys of a typical layer went through a dozen comparisons each (≈ 1/20 of decoding).
+            if m.key == "frame" { frame = m.value; continue }
+            if try setCommonKey(m, on: &layer) { continue }
             switch m.key {
             case "class":
                 continue
-            case "frame":
-                frame = m.value
             case "mask":
                 mask = m.value
             case "sublayers":
@@ -117,7 +119,7 @@ struct LayerDecoder {
             layer.mask = try decode(m, depth: depth + 1, replication: replication)
         }
         if let s = sublayers {
-            guard let items = s.array else { throw ctx.typeMismatch(s, expected: "an array of layers") }
+            guard let items = s.arrayElements else { throw ctx.typeMismatch(s, expected: "an array of layers") }
             let childReplication = cls == .replicator ? replication * max(1, layer.replicator.instanceCount) : replication
             layer.sublayers.reserveCapacity(items.count)
             for item in items {

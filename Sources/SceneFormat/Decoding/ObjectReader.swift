@@ -4,13 +4,13 @@ import Animation
 /// and fetches members, with errors that name the object.
 struct ObjectReader {
     let object: JSONValue
-    let members: [JSONMember]
+    let members: JSONMembers
     let ctx: DecodingContext
     /// How messages name the object ("canvas", "CALayer", "CABasicAnimation").
     let owner: String
 
     init(_ v: JSONValue, _ ctx: DecodingContext, owner: String, expected: String) throws {
-        guard let members = v.members else { throw ctx.typeMismatch(v, expected: expected) }
+        guard let members = v.objectMembers else { throw ctx.typeMismatch(v, expected: expected) }
         self.object = v; self.members = members; self.ctx = ctx; self.owner = owner
     }
 

@@ -13,7 +13,7 @@ extension JSONParser {
     /// one correctly rounded operation: the same double `Double(String)` gives (strtod, correctly
     /// rounded). Scene numbers (`24`, `0.9`, `390`) all take it; making a String of each number and
     /// handing it to strtod: numbers were ≈ 1/7 of parsing a 10,000-layer scene (perf).
-    static func exactDouble(_ text: ArraySlice<UInt8>) -> Double? {
+    static func exactDouble<Bytes: Collection<UInt8>>(_ text: Bytes) -> Double? where Bytes.Index == Int {
         var k = text.startIndex
         let end = text.endIndex
         let negative = text[k] == UInt8(ascii: "-")

@@ -5,9 +5,11 @@ import LayerModel
 /// unescaped control characters, invalid UTF-8, unpaired surrogates, duplicate keys. Bounded by
 /// `SceneLimits.maxJSONDepth` and `maxJSONValues`, so hostile input ends in a `SceneError`.
 public struct JSONParser {
-    private let bytes: [UInt8]
+    // The file's bytes, read in place: through `[UInt8]` every read was bounds-checked and the
+    // array retained (≈ 1/3 of parsing).
+    let bytes: UnsafeBufferPointer<UInt8>
     private let file: String
-    private var i = 0
+    var i = 0
     private var line = 1
     private var lineStart = 0
     // Column cache on the current line: positions are asked for in increasing order, so counting
@@ -15,35 +17,52 @@ public struct JSONParser {
     private var columnIndex = 0
     private var columnValue = 1
     private var valueCount = 0
-    // The members and elements of the containers being parsed, innermost last: a container's
-    // array is made once, at its exact size, when it closes (appending to its own array grew it
-    // 1 → 2 → 4, an allocation and a copy each time: ≈ 1/7 of parsing a 10,000-layer scene).
-    private var memberStack: [JSONMember] = []
-    private var elementStack: [JSONValue] = []
+    // The document being built (see `JSONDocument`): values in preorder, strings apart. A
+    // container's node is written when it opens and gets its `end` and `count` when it closes.
+    private let nodes: JSONNodes
+    var strings: [String] = []
+    var keys = KeyTable()
+    // The keys of the objects being parsed, innermost last (index in `strings`, key position,
+    // interned or not), for duplicate keys.
+    private var keyStack: [(key: Int32, line: Int32, column: Int32, interned: Bool)] = []
 
-    public init(bytes: [UInt8], file: String) {
+    private init(bytes: UnsafeBufferPointer<UInt8>, file: String) {
         self.bytes = bytes; self.file = file
+        nodes = JSONNodes(capacity: min(Self.valueCountBound(bytes), SceneLimits.maxJSONValues + 1))
     }
 
     /// Parses one JSON document.
     public static func parse(_ bytes: [UInt8], file: String) throws -> JSONValue {
-        var p = JSONParser(bytes: bytes, file: file)
-        return try p.parseDocument()
+        try bytes.withUnsafeBufferPointer { buffer in
+            var p = JSONParser(bytes: buffer, file: file)
+            return try p.parseDocument()
+        }
     }
 
-    public mutating func parseDocument() throws -> JSONValue {
+    private mutating func parseDocument() throws -> JSONValue {
         if bytes.count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { i = 3; lineStart = 3; columnIndex = 3 }
+        // Strings (keys and values) take two bytes each at least, their quotes.
+        strings.reserveCapacity(min(Self.valueCountBound(bytes), 2 * SceneLimits.maxJSONValues + 1))
         skipWhitespace()
-        if i >= bytes.count { throw error("the file is empty, expected a JSON object", parent: nil) }
-        let v = try parseValue(parent: nil, token: nil, depth: 0)
+        if i >= bytes.count { throw error("the file is empty, expected a JSON object", parent: -1) }
+        try parseValue(parent: -1, ordinal: 0, key: nil, depth: 0)
         skipWhitespace()
-        if i < bytes.count { throw error("unexpected \(describeByte(at: i)) after the JSON value", parent: nil) }
-        return v
+        if i < bytes.count { throw error("unexpected \(describeByte(at: i)) after the JSON value", parent: -1) }
+        return JSONDocument(nodes: nodes, strings: strings).root
     }
 
     // MARK: values
 
-    private mutating func parseValue(parent: JSONPointerNode?, token: JSONToken?, depth: Int) throws -> JSONValue {
+    /// Parses one value into `nodes`. `parent` is the containing value's index (-1 for the
+    /// document); `key`, for a member, is its key's index in `strings` and position.
+    /// At most this many values in a valid document: every value takes a byte and all but the
+    /// first a separator. Reserved, not touched: only the pages `nodes` fills are ever made (a
+    /// scan for a tighter bound cost more than the growth copies it spared).
+    static func valueCountBound(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        (bytes.count + 1) / 2
+    }
+
+    private mutating func parseValue(parent: Int, ordinal: Int, key: (key: Int32, line: Int32, column: Int32)?, depth: Int) throws {
         skipWhitespace()
         guard i < bytes.count else { throw error("unexpected end of input, expected a value", parent: parent) }
         valueCount += 1
@@ -51,18 +70,32 @@ public struct JSONParser {
             throw error("more than \(SceneLimits.maxJSONValues) JSON values in one file", kind: .limitExceeded, parent: parent)
         }
         let (l, c) = position()
-        func make(_ k: JSONValue.Kind) -> JSONValue { JSONValue(kind: k, line: l, column: c, parent: parent, token: token) }
+        func append(_ tag: JSONNode.Tag, _ payload: UInt64) {
+            let index = Int32(nodes.count)
+            nodes.append(JSONNode(payload: payload, end: index + 1, parent: Int32(parent),
+                                  keyOrOrdinal: key?.key ?? Int32(ordinal), line: Int32(clamping: l), column: Int32(clamping: c),
+                                  keyLine: key?.line ?? 0, keyColumn: key?.column ?? 0, tag: tag))
+        }
         switch bytes[i] {
         case UInt8(ascii: "{"):
-            return make(.object(try parseObject(node: node(parent, token), depth: depth + 1)))
+            let index = nodes.count
+            append(.object, 0)
+            let count = try parseObject(node: index, depth: depth + 1)
+            nodes[index].payload = UInt64(count); nodes[index].end = Int32(nodes.count)
         case UInt8(ascii: "["):
-            return make(.array(try parseArray(node: node(parent, token), depth: depth + 1)))
+            let index = nodes.count
+            append(.array, 0)
+            let count = try parseArray(node: index, depth: depth + 1)
+            nodes[index].payload = UInt64(count); nodes[index].end = Int32(nodes.count)
         case UInt8(ascii: "\""):
-            return make(.string(try parseString(parent: parent)))
+            let s = try parseString(parent: parent)
+            strings.append(s)
+            append(.string, UInt64(strings.count - 1))
         case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-            return make(.number(try parseNumber(parent: parent)))
+            append(.number, try parseNumber(parent: parent).bitPattern)
         case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "N"), UInt8(ascii: "I"):
-            return make(try parseLiteral(parent: parent))
+            let literal = try parseLiteral(parent: parent)
+            append(literal == nil ? .null : .bool, literal == true ? 1 : 0)
         case UInt8(ascii: "'"):
             throw error("strings use double quotes (\"…\"), found a single quote", parent: parent)
         case UInt8(ascii: "+"):
@@ -76,11 +109,7 @@ public struct JSONParser {
         }
     }
 
-    private func node(_ parent: JSONPointerNode?, _ token: JSONToken?) -> JSONPointerNode {
-        JSONPointerNode(parent: parent, token: token)
-    }
-
-    private mutating func enter(_ depth: Int, _ node: JSONPointerNode) throws {
+    private mutating func enter(_ depth: Int, _ node: Int) throws {
         if depth > SceneLimits.maxJSONDepth {
             throw error("arrays and objects nested deeper than \(SceneLimits.maxJSONDepth) levels", kind: .limitExceeded, parent: node)
         }
@@ -89,16 +118,18 @@ public struct JSONParser {
     /// Members an object may have before duplicate keys are found through a dictionary.
     static let keyIndexThreshold = 16
 
-    private mutating func parseObject(node: JSONPointerNode, depth: Int) throws -> [JSONMember] {
+    /// Parses the members of the object whose node is at `node`; returns how many.
+    private mutating func parseObject(node: Int, depth: Int) throws -> Int {
         try enter(depth, node)
         i += 1  // {
-        let base = memberStack.count
-        // Duplicate keys: a linear look through the members up to `keyIndexThreshold`, a dictionary
+        let base = keyStack.count
+        defer { keyStack.removeSubrange(base...) }
+        // Duplicate keys: a linear look through the keys up to `keyIndexThreshold`, a dictionary
         // beyond (a hostile object of a million keys stays linear). A dictionary for every object
         // was ≈ 1/6 of parsing a 10,000-layer scene (perf), whose objects have 1 to 5 keys.
         var keyIndex: [String: Int]? = nil
         skipWhitespace()
-        if peek(UInt8(ascii: "}")) { i += 1; return [] }
+        if peek(UInt8(ascii: "}")) { i += 1; return 0 }
         while true {
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end of input inside an object, expected a key", parent: node) }
@@ -107,11 +138,15 @@ public struct JSONParser {
                 throw error("expected a member key in double quotes, found \(describeByte(at: i))", parent: node)
             }
             let (kl, kc) = position()
-            let key = try parseString(parent: node)
-            if let k = keyIndex.map({ $0[key] }) ?? memberStack[base...].firstIndex(where: { $0.key == key }) {
-                let first = memberStack[k]
-                throw SceneError(.malformedJSON, at: SourceLocation(file: file, pointer: node.pointer + "/" + JSONPointerNode.escape(key), line: kl, column: kc),
-                                 "duplicate key \(Echo.quoted(key)) (first at line \(first.keyLine), column \(first.keyColumn))")
+            let (keyString, interned) = try parseKey(parent: node)
+            let key = strings[Int(keyString)]
+            // Interned keys are equal when their indices are; others are compared as strings.
+            if let k = keyIndex.map({ $0[key] }) ?? keyStack[base...].firstIndex(where: {
+                $0.key == keyString || (!(interned && $0.interned) && strings[Int($0.key)] == key)
+            }) {
+                let first = keyStack[k]
+                throw SceneError(.malformedJSON, at: SourceLocation(file: file, pointer: pointer(of: node) + "/" + JSONPointerNode.escape(key), line: kl, column: kc),
+                                 "duplicate key \(Echo.quoted(key)) (first at line \(first.line), column \(first.column))")
             }
             skipWhitespace()
             guard peek(UInt8(ascii: ":")) else {
@@ -119,43 +154,43 @@ public struct JSONParser {
                                             : "unexpected end of input, expected ':' after object key \(Echo.quoted(key))", parent: node)
             }
             i += 1
-            let value = try parseValue(parent: node, token: .key(key), depth: depth)
-            memberStack.append(JSONMember(key: key, keyLine: kl, keyColumn: kc, value: value))
+            let entry = (key: keyString, line: Int32(clamping: kl), column: Int32(clamping: kc))
+            try parseValue(parent: node, ordinal: keyStack.count - base, key: entry, depth: depth)
+            keyStack.append((keyString, entry.line, entry.column, interned))
             if keyIndex != nil {
-                keyIndex![key] = memberStack.count - 1
-            } else if memberStack.count - base == Self.keyIndexThreshold {
-                keyIndex = Dictionary(uniqueKeysWithValues: (base..<memberStack.count).map { (memberStack[$0].key, $0) })
+                keyIndex![key] = keyStack.count - 1
+            } else if keyStack.count - base == Self.keyIndexThreshold {
+                keyIndex = Dictionary(uniqueKeysWithValues: (base..<keyStack.count).map { (strings[Int(keyStack[$0].key)], $0) })
             }
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end of input, expected ',' or '}' after object member", parent: node) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "}") {
                 i += 1
-                defer { memberStack.removeSubrange(base...) }
-                return Array(memberStack[base...])
+                return keyStack.count - base
             }
             throw error("expected ',' or '}' after object member, found \(describeByte(at: i))", parent: node)
         }
     }
 
-    private mutating func parseArray(node: JSONPointerNode, depth: Int) throws -> [JSONValue] {
+    /// Parses the elements of the array whose node is at `node`; returns how many.
+    private mutating func parseArray(node: Int, depth: Int) throws -> Int {
         try enter(depth, node)
         i += 1  // [
-        let base = elementStack.count
+        var count = 0
         skipWhitespace()
-        if peek(UInt8(ascii: "]")) { i += 1; return [] }
+        if peek(UInt8(ascii: "]")) { i += 1; return 0 }
         while true {
             skipWhitespace()
             if peek(UInt8(ascii: "]")) { throw error("trailing comma before ']'", parent: node) }
-            let value = try parseValue(parent: node, token: .index(elementStack.count - base), depth: depth)
-            elementStack.append(value)
+            try parseValue(parent: node, ordinal: count, key: nil, depth: depth)
+            count += 1
             skipWhitespace()
             guard i < bytes.count else { throw error("unexpected end of input, expected ',' or ']' after array element", parent: node) }
             if bytes[i] == UInt8(ascii: ",") { i += 1; continue }
             if bytes[i] == UInt8(ascii: "]") {
                 i += 1
-                defer { elementStack.removeSubrange(base...) }
-                return Array(elementStack[base...])
+                return count
             }
             throw error("expected ',' or ']' after array element, found \(describeByte(at: i))", parent: node)
         }
@@ -163,15 +198,18 @@ public struct JSONParser {
 
     // MARK: scalars
 
-    private mutating func parseLiteral(parent: JSONPointerNode?) throws -> JSONValue.Kind {
-        for (word, kind) in [("true", JSONValue.Kind.bool(true)), ("false", .bool(false)), ("null", .null)] {
-            let w = Array(word.utf8)
-            if i + w.count <= bytes.count, Array(bytes[i..<i + w.count]) == w,
-               i + w.count == bytes.count || !isIdentifierByte(bytes[i + w.count]) {
-                i += w.count
-                return kind
-            }
+    /// true, false, or nil for null.
+    private mutating func parseLiteral(parent: Int) throws -> Bool? {
+        func at(_ word: StaticString) -> Bool {
+            let n = word.utf8CodeUnitCount
+            guard i + n <= bytes.count, UnsafeBufferPointer(start: word.utf8Start, count: n).elementsEqual(bytes[i..<i + n]),
+                  i + n == bytes.count || !isIdentifierByte(bytes[i + n]) else { return false }
+            i += n
+            return true
         }
+        if at("true") { return true }
+        if at("false") { return false }
+        if at("null") { return nil }
         var end = i
         while end < bytes.count, end - i < 32, isIdentifierByte(bytes[end]) { end += 1 }
         let word = String(decoding: bytes[i..<end], as: UTF8.self)
@@ -185,12 +223,12 @@ public struct JSONParser {
         (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || (b >= 0x30 && b <= 0x39) || b == 0x5F
     }
 
-    private mutating func parseNumber(parent: JSONPointerNode?) throws -> Double {
+    private mutating func parseNumber(parent: Int) throws -> Double {
         let start = i
         func digits() -> Int { let s = i; while i < bytes.count, bytes[i] >= 0x30, bytes[i] <= 0x39 { i += 1 }; return i - s }
         if peek(UInt8(ascii: "-")) {
             i += 1
-            if i + 8 <= bytes.count, Array(bytes[i..<i + 8]) == Array("Infinity".utf8) {
+            if i + 8 <= bytes.count, bytes[i..<i + 8].elementsEqual("Infinity".utf8) {
                 throw error("'-Infinity' is not JSON: JSON has no NaN or Infinity", parent: parent)
             }
         }
@@ -220,7 +258,7 @@ public struct JSONParser {
         return v
     }
 
-    private mutating func parseString(parent: JSONPointerNode?) throws -> String {
+    mutating func parseString(parent: Int) throws -> String {
         i += 1  // opening quote
         // Fast path: a string with no escape and no control character (nearly every key and value)
         // becomes a String straight from the file's bytes, with no buffer in between; ASCII needs
@@ -231,8 +269,9 @@ public struct JSONParser {
             let b = bytes[i]
             if b == UInt8(ascii: "\"") {
                 i += 1
-                if high < 0x80 { return String(decoding: bytes[start..<i - 1], as: UTF8.self) }
-                guard let s = String(validating: bytes[start..<i - 1], as: UTF8.self) else {
+                let text = UnsafeBufferPointer(rebasing: bytes[start..<i - 1])
+                if high < 0x80 { return String(decoding: text, as: UTF8.self) }
+                guard let s = String(validating: text, as: UTF8.self) else {
                     throw error("invalid UTF-8 inside a string", parent: parent)
                 }
                 return s
@@ -300,7 +339,7 @@ public struct JSONParser {
         return s
     }
 
-    private mutating func hex4(parent: JSONPointerNode?) throws -> UInt32 {
+    private mutating func hex4(parent: Int) throws -> UInt32 {
         var v: UInt32 = 0
         for _ in 0..<4 {
             guard i < bytes.count, let d = hexDigit(bytes[i]) else {
@@ -347,9 +386,14 @@ public struct JSONParser {
         return (line, columnValue)
     }
 
-    private mutating func error(_ message: String, kind: SceneError.Kind = .malformedJSON, parent: JSONPointerNode?) -> SceneError {
+    private mutating func error(_ message: String, kind: SceneError.Kind = .malformedJSON, parent: Int) -> SceneError {
         let (l, c) = position()
-        return SceneError(kind, at: SourceLocation(file: file, pointer: parent?.pointer ?? "", line: l, column: c), message)
+        return SceneError(kind, at: SourceLocation(file: file, pointer: pointer(of: parent), line: l, column: c), message)
+    }
+
+    /// The pointer of the value at `index` of the nodes so far ("" for -1: no container).
+    private func pointer(of index: Int) -> String {
+        index < 0 ? "" : JSONDocument.pointer(of: index, nodes: nodes, strings: strings)
     }
 
     private func describeByte(at k: Int) -> String {

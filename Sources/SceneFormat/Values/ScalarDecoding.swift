@@ -63,17 +63,22 @@ extension DecodingContext {
         return a
     }
 
+    // Points, sizes and rects read their numbers in place when they are well formed, and take
+    // `numberElements` for its messages when they are not.
     func point(_ v: JSONValue) throws -> Point {
+        if let n = v.numbers(count: 2) { return Point(n.0, n.1) }
         let n = try numberElements(v, count: 2, expected: ValueType.point.summary)
         return Point(n[0].number!, n[1].number!)
     }
 
     func size(_ v: JSONValue) throws -> Size {
+        if let n = v.numbers(count: 2) { return Size(n.0, n.1) }
         let n = try numberElements(v, count: 2, expected: ValueType.size.summary)
         return Size(n[0].number!, n[1].number!)
     }
 
     func rect(_ v: JSONValue) throws -> Rect {
+        if let n = v.numbers(count: 4) { return Rect(n.0, n.1, n.2, n.3) }
         let n = try numberElements(v, count: 4, expected: ValueType.rect.summary)
         return Rect(n[0].number!, n[1].number!, n[2].number!, n[3].number!)
     }
