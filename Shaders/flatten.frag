@@ -33,7 +33,7 @@ layout(set = 1, binding = 15) uniform sampler2D image15;
         ivec4 l = vLayers[I]; \
         if ((IMAGE_MASK & (1 << I)) != 0) { \
             precise vec4 product = texelFetch(IMAGE, pixel - l.yz, 0) * intBitsToFloat(l.x); \
-            dst = over(dst, roundEven(product * 255.0)); \
+            dst = overValid(dst, roundEven(product * 255.0)); \
         } else { \
             dst = over(dst, unorm8(intBitsToFloat(l))); \
         } \
