@@ -19,8 +19,11 @@ void main() {
         // gl_FragCoord with no interpolated varying at all; clamped to the edge like the samplers.
         texel = texelFetch(image, clamp(ivec2(gl_FragCoord.xy) - vTexel.zw, ivec2(0), vTexel.xy), 0);
     } else if (SAMPLING == 1) {
-        // Nearest or linear sampler (CLAMP_TO_EDGE), level 0: no LOD computation needed.
-        texel = textureLod(image, vUV / vec2(vTexel.xy + 1), 0.0);
+        // Nearest or linear sampler (CLAMP_TO_EDGE), level 0: the sampler's maxLod of 0 clamps
+        // the level of detail to 0, and its min and mag filters are the same, so this is
+        // textureLod(…, 0.0) exactly; llvmpipe samples it faster (16 rotated full-screen layers:
+        // 0.94× the GPU time, interleaved pairs, the same bytes).
+        texel = texture(image, vUV / vec2(vTexel.xy + 1));
     } else {
         // Trilinear (SAMPLING == 2): the level of detail from the uv derivatives, bilinear in the
         // two nearest mip levels, blended. SAMPLING is a specialisation constant, so this is
