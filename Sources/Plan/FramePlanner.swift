@@ -45,13 +45,26 @@ public struct FramePlanner {
                     && item.clips.allSatisfy { $0.transform.elements.allSatisfy(\.isFinite) }
                     && DeviceProjection.pixelBounds(item.quad, item.transform, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
             }
-        // What the backend executes: culled, blending and coverage decided (`CanvasExecution`).
-        let execution = CanvasExecution.prepare(b.items, images: b.plannedImages,
+        // What the backend executes: culled, blending and coverage decided (`CanvasExecution`),
+        // segment by segment where backdrops capture the canvas, whose item counts then count
+        // executed items.
+        let captures = b.offscreenPasses.compactMap { pass -> Int? in
+            if case .backdrop(let c) = pass.operation { return c.canvasItemCount }
+            return nil
+        }
+        let execution = CanvasExecution.prepare(b.items, segmentedAt: captures, images: b.plannedImages,
                                                 width: canvas.pixelWidth, height: canvas.pixelHeight,
                                                 flattenOver: flattensRegions ? clear : nil)
+        let passes = b.offscreenPasses.map { pass -> OffscreenPass in
+            guard case .backdrop(var c) = pass.operation, let n = execution.boundaries[c.canvasItemCount] else { return pass }
+            var pass = pass
+            c.canvasItemCount = n
+            pass.operation = .backdrop(c)
+            return pass
+        }
         var plan = FramePlan(pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight, clearColor: clear,
                              images: b.plannedImages, items: logical, canvasItems: execution.items, unsupported: b.unsupported,
-                             offscreenPasses: b.offscreenPasses, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
+                             offscreenPasses: passes, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
                              rasterRequests: b.rasterRequests)
         plan.execution = execution.stats
         return plan

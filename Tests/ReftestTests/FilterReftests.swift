@@ -112,6 +112,37 @@ final class FilterReftests: ReftestCase {
         }
     }
 
+    /// A backdrop captures everything drawn before it, counted as the backend draws it: a large
+    /// rounded layer, which the plan splits into pieces, is drawn whole before the capture (the
+    /// capture once came after its first two pieces, and the bar showed the white canvas inverted).
+    func testABackdropSeesALargeRoundedLayerBeneathIt() throws {
+        let img = try render(scene(200, 200, scale: 2, ##"""
+            {"frame": [10, 10, 180, 180], "backgroundColor": [0, 0, 1], "cornerRadius": 30},
+            {"class": "CABackdropLayer", "frame": [20, 80, 160, 40], "filters": [{"type": "colorInvert"}]}
+            """##))
+        // Blue inverted is yellow, all over the bar; the rounded layer around it stays blue.
+        for (x, y) in [(42, 162), (200, 200), (356, 236)] { assertPixel(img, x, y, [255, 255, 0, 255], tolerance: 0) }
+        assertPixel(img, 200, 100, [0, 0, 255, 255], tolerance: 0)
+    }
+
+    /// A layer drawn before a backdrop is captured even where opaque layers drawn after the
+    /// capture hide it (it must not be culled under them): a blue band above a blurred bar, then
+    /// an opaque red band over the blue one. The bar shows the blue blurred in from above, a =
+    /// Φ((20 − (y + ½)) / σ) of it over white, as if the red were not there.
+    func testABackdropSeesLayersThatLaterOpaqueLayersCover() throws {
+        let img = try render(scene(200, 40, ##"""
+            {"frame": [0, 0, 200, 20], "backgroundColor": [0, 0, 1]},
+            {"class": "CABackdropLayer", "frame": [0, 20, 200, 20], "filters": [{"type": "gaussianBlur", "inputRadius": 4}]},
+            {"frame": [0, 0, 200, 20], "backgroundColor": [1, 0, 0]}
+            """##))
+        for y in [20, 21, 22, 24] {
+            let a = phi((20 - (Double(y) + 0.5)) / 4)
+            let c = Int((255 * (1 - a)).rounded())
+            for x in [30, 100, 170] { assertPixel(img, x, y, [c, c, 255, 255], tolerance: 1) }
+        }
+        assertPixel(img, 100, 10, [255, 0, 0, 255], tolerance: 0)
+    }
+
     /// backgroundFilters on an ordinary layer: the backdrop is filtered inside its rounded shape,
     /// under its own (translucent) background.
     func testBackgroundFiltersUnderTheLayersBackground() throws {
