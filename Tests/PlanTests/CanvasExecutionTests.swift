@@ -186,10 +186,14 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertEqual(stats.splitItems, 1)
         XCTAssertEqual(out.count, 25)
         XCTAssertEqual(out.filter { $0.shape == nil }.count, 5, "the interior cross")
-        XCTAssertEqual(out.filter { $0.shape == RoundedShape(rect: shape.rect) }.count, 4, "one-unit bands")
+        let bands = out.filter { $0.shape == RoundedShape(rect: shape.rect) }
+        XCTAssertEqual(bands.count, 4, "one-unit bands")
         XCTAssertEqual(out.filter { $0.shape == shape }.count, 16, "corner zones")
         XCTAssertTrue(out.allSatisfy(\.quadIsFinal))
-        XCTAssertEqual(stats.batches, 3)
+        // The bands need straight edges only but are drawn at the corners' level, with them.
+        XCTAssertEqual(bands.map(\.requiredCoverage), Array(repeating: .straightEdges, count: 4))
+        XCTAssertEqual(bands.map(\.executedCoverage), Array(repeating: .circularCorners, count: 4))
+        XCTAssertEqual(stats.batches, 2)
         // The grid lines: −1.75, 1.25, 11.25, 189.25, 199.25, 202.25 across; −2, 1, 11, 89, 99, 102 down.
         XCTAssertEqual(Set(out.map(\.quad.minX)), [-1.75, 1.25, 11.25, 189.25, 199.25])
         XCTAssertEqual(Set(out.map(\.quad.maxY)), [1, 11, 89, 99, 102])
@@ -202,6 +206,23 @@ final class CanvasExecutionTests: XCTestCase {
         // Small or square-cornered items are not split.
         XCTAssertEqual(prepare([solid(Rect(0, 0, 40, 40), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 40, 40), radii: [5, 5, 5, 5]))]).stats.splitItems, 0)
         XCTAssertEqual(prepare([solid(Rect(-1, -1, 202, 102), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 200, 100)))], size: 300).stats.splitItems, 0)
+    }
+
+    func testConsecutiveSplitItemsContinueEachOthersDraw() {
+        // Two large rounded items, overlapping: the first's interior then its edges, the second's
+        // edges (continuing the draw) then its interior. Every piece of the first still comes
+        // before every piece of the second, so the overlap blends as before.
+        let a = RoundedShape(rect: Rect(0, 0, 200, 100), radii: [10, 10, 10, 10])
+        let b = RoundedShape(rect: Rect(50, 40, 200, 100), radii: [12, 12, 12, 12])
+        let (out, stats) = prepare([solid(Rect(-1, -1, 202, 102), halfBlue, shape: a),
+                                    solid(Rect(49, 39, 202, 102), halfBlue, shape: b)], size: 300)
+        XCTAssertEqual(stats.splitItems, 2)
+        XCTAssertEqual(out.count, 50)
+        XCTAssertEqual(out[0..<25].filter { $0.shape?.rect == a.rect }.count, 20, "the first item's pieces first")
+        XCTAssertEqual(out[0..<5].map(\.executedCoverage), Array(repeating: .none, count: 5), "its interior")
+        XCTAssertEqual(out[25..<45].map(\.executedCoverage), Array(repeating: .circularCorners, count: 20), "then the second's edges")
+        XCTAssertEqual(out[45..<50].map(\.executedCoverage), Array(repeating: .none, count: 5), "and its interior")
+        XCTAssertEqual(stats.batches, 3, "interior, both items' edges, interior")
     }
 
     // MARK: through the planner
