@@ -35,14 +35,14 @@ let package = Package(
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
-        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation"], exclude: ["README.md"]),
+        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation", "CHostMemory"], exclude: ["README.md"]),
         .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim", "CJPEGShim"], exclude: ["README.md"]),
         // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
         .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
-        .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan"],
+        .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan", "CHostMemory"],
                 exclude: ["README.md"], plugins: ["ShaderCompiler"]),
         .plugin(name: "ShaderCompiler", capability: .buildTool()),
         // Level 4: the profiler's analyses and findings, from FramePlans alone (no Render).

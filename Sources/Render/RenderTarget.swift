@@ -1,7 +1,5 @@
+import CHostMemory
 import CVulkan
-#if canImport(Glibc)
-import Glibc
-#endif
 import Plan
 
 /// The colour attachment a frame is drawn into, and how the host reads the finished frame. Both
@@ -104,7 +102,9 @@ final class RenderTarget {
         let rowBytes = width * 4, count = rowBytes * height
         return [UInt8](unsafeUninitializedCapacity: count) { out, initialized in
             let dst = UnsafeMutableRawPointer(out.baseAddress!)
-            HugePages.advise(dst, byteCount: count)
+            // Megabytes written once into fresh memory (glibc maps blocks of 1 MiB or more on
+            // their own): huge pages halve render's host time per full-screen frame.
+            caprof_advise_huge_pages(dst, count)
             switch readback {
             case .buffer(let buffer):
                 dst.copyMemory(from: buffer.mapped, byteCount: count)
@@ -117,22 +117,5 @@ final class RenderTarget {
             }
             initialized = count
         }
-    }
-}
-
-/// A frame's host copy is megabytes written once, into memory fresh from the kernel (glibc maps
-/// blocks of 1 MiB or more on their own): each first touch of a 4 KiB page costs ≈ 2 µs on these
-/// machines, ≈ 5.5 ms for a 1170 × 2532 frame, where 2 MiB pages cost ≈ 0.1 ms each.
-/// Transparent huge pages are asked for the block's whole 2 MiB pages before it is written
-/// (advice: where THP is off, or the kernel refuses, the pages are ordinary ones).
-enum HugePages {
-    static func advise(_ p: UnsafeMutableRawPointer, byteCount: Int) {
-        #if canImport(Glibc)
-        let huge = 2 << 20
-        let start = (Int(bitPattern: p) + huge - 1) & ~(huge - 1), end = (Int(bitPattern: p) + byteCount) & ~(huge - 1)
-        if end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) {
-            _ = madvise(aligned, end - start, MADV_HUGEPAGE)
-        }
-        #endif
     }
 }

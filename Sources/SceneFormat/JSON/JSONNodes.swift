@@ -1,3 +1,4 @@
+import CHostMemory
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -60,7 +61,7 @@ final class JSONNodes {
             let length = bytes + hugePage
             if let start = mmap(nil, length, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0), start != MAP_FAILED {
                 let aligned = UnsafeMutableRawPointer(bitPattern: (Int(bitPattern: start) + hugePage - 1) & ~(hugePage - 1))!
-                _ = madvise(aligned, bytes, MADV_HUGEPAGE)  // advice: refused, the pages are ordinary ones
+                caprof_advise_huge_pages(aligned, bytes)
                 return (aligned.bindMemory(to: JSONNode.self, capacity: capacity), (start, length))
             }
         }
