@@ -28,11 +28,17 @@ layout(set = 1, binding = 15) uniform sampler2D image15;
 // into one uniform factor, which rounds differently (51 pixels of RegionFlatteningRenderTests'
 // overlapping scene were 1/255 off). `precise` costs less than the clamp that also prevents it
 // (0.80× the peer instead of 0.87×, interleaved).
+//
+// A layer in BLOCK_MASK reads a texture that holds its image in 4×4 blocks, one 64-byte texel
+// row segment each (Sources/Render/TexelBlocks.swift): pixel (x, y) is texel
+// (16·⌊x/4⌋ + 4·(y mod 4) + x mod 4, ⌊y/4⌋). x, y ≥ 0 here (the plan flattens only texels inside).
 #define LAYER(I, IMAGE) \
     if (DEPTH > I) { \
         ivec4 l = vLayers[I]; \
         if ((IMAGE_MASK & (1 << I)) != 0) { \
-            precise vec4 product = texelFetch(IMAGE, pixel - l.yz, 0) * intBitsToFloat(l.x); \
+            ivec2 t = pixel - l.yz; \
+            if ((BLOCK_MASK & (1 << I)) != 0) t = ivec2(((t.x >> 2) << 4) | ((t.y & 3) << 2) | (t.x & 3), t.y >> 2); \
+            precise vec4 product = texelFetch(IMAGE, t, 0) * intBitsToFloat(l.x); \
             dst = overValid(dst, roundEven(product * 255.0)); \
         } else { \
             dst = over(dst, unorm8(intBitsToFloat(l))); \

@@ -18,6 +18,7 @@
 
 layout(constant_id = 5) const int DEPTH = 1;        // layers in the stack, 1…16
 layout(constant_id = 6) const int IMAGE_MASK = 0;   // bit i: layer i is an image
+layout(constant_id = 7) const int BLOCK_MASK = 0;   // bit i: layer i's texture is in 4×4 blocks
 
 // From flatten.vert: the base colour, and per layer either a solid's premultiplied colour (the
 // bits of four floats) or an image's opacity (float bits) and the device pixel of its texel

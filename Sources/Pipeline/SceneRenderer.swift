@@ -27,6 +27,8 @@ public final class SceneRenderer {
         // CAPROF_FRAME_CACHE=off draws every frame whole (to compare, or to time full frames).
         renderer.frameCacheEnabled = ProcessInfo.processInfo.environment["CAPROF_FRAME_CACHE"] != "off"
         flattensRegions = ProcessInfo.processInfo.environment["CAPROF_FLATTEN"] != "off"
+        // CAPROF_TEXEL_BLOCKS=off: flattened regions read row textures (the same pixels; to measure).
+        if ProcessInfo.processInfo.environment["CAPROF_TEXEL_BLOCKS"] == "off" { renderer.blocksRegionTextures = false }
     }
 
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.

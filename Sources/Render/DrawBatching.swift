@@ -17,7 +17,8 @@ struct DrawBatch: Equatable {
     var sampler: SamplerKind
     var firstItem: Int
     var count: Int
-    /// A flattened region (always a batch of one): the frame texture slots of its image layers.
+    /// A flattened region (always a batch of one): per layer, bottom to top, the frame texture
+    /// slot its image is read from (-1 for a solid layer); empty when no layer is an image.
     var regionTextures: [Int]? = nil
     /// Its descriptor set (set 1 of the region pipelines), made once the frame's records are written.
     var regionSet: VkDescriptorSet? = nil
@@ -26,10 +27,11 @@ struct DrawBatch: Equatable {
 /// Splits the painter's-order item list into batches. Order is never changed (blending is not
 /// commutative), so only neighbours merge: O(items).
 enum DrawBatching {
-    static func pipelineKey(for item: DrawItem) -> PipelineKey {
+    /// `blocks`: whether a flattened region reads plan image `index` from a `.blocks` texture.
+    static func pipelineKey(for item: DrawItem, blocks: (Int) -> Bool = { _ in false }) -> PipelineKey {
         if let region = item.flattened {
             return PipelineKey(paint: .solid, hasShape: false, hasInner: false, clipCount: 0, corners: 0, opaque: true,
-                               flatten: FlattenVariant(region))
+                               flatten: FlattenVariant(region, blocks: blocks))
         }
         let paint: PipelineKey.Paint
         switch item.paint {
@@ -64,19 +66,25 @@ enum DrawBatching {
 
     /// `textureSlot` maps a plan image index to the frame's texture slot (textures shared by
     /// content hash get the same slot, so items showing the same pixels batch together).
+    /// `regionSlot` does for flattened regions' image layers, and `blocks` says which of their
+    /// textures hold 4×4 blocks (`FrameTextures.regionSlot(ofImage:)`; by default the same slots, in rows).
     /// `firstRecord`: where the list's records start in the record buffer.
-    static func batches(_ items: [DrawItem], firstRecord: Int = 0, textureSlot: (Int) -> Int) -> [DrawBatch] {
+    static func batches(_ items: [DrawItem], firstRecord: Int = 0, textureSlot: (Int) -> Int,
+                        regionSlot: ((Int) -> Int)? = nil, blocks: (Int) -> Bool = { _ in false }) -> [DrawBatch] {
         var batches: [DrawBatch] = []
         batches.reserveCapacity(8)
         for (j, item) in items.enumerated() {
             let i = firstRecord + j
-            let key = pipelineKey(for: item)
             if item.flattened != nil {
                 // Each region reads its own record as a uniform block: a draw of its own.
-                batches.append(DrawBatch(key: key, texture: nil, sampler: .nearest, firstItem: i, count: 1,
-                                         regionTextures: item.sampledImages.map(textureSlot)))
+                batches.append(DrawBatch(key: pipelineKey(for: item, blocks: blocks), texture: nil, sampler: .nearest,
+                                         firstItem: i, count: 1,
+                                         regionTextures: item.regionLayerImages.map { images in
+                                             images.map { $0.map { regionSlot?($0) ?? textureSlot($0) } ?? -1 }
+                                         } ?? []))
                 continue
             }
+            let key = pipelineKey(for: item)
             var texture: BatchTexture?
             var sampler = SamplerKind.nearest
             if case .image(let index, let sampling, _) = item.paint {

@@ -124,19 +124,20 @@ final class FilterPipelines {
 }
 
 extension FrameTextures {
-    /// The images a frame samples: those its items paint, then variableBlur's mask images.
-    static func sampledImages(_ items: [DrawItem], _ passes: [OffscreenPass]) -> [Int] {
-        var out: [Int] = []
+    /// The images a frame samples: those its items paint, then variableBlur's mask images; each
+    /// with whether it is a flattened region's layer (when `regionLayers`, else always false).
+    static func sampledImages(_ items: [DrawItem], _ passes: [OffscreenPass], regionLayers: Bool = false) -> [(Int, Bool)] {
+        var out: [(Int, Bool)] = []
         for item in items {
             if let region = item.flattened {
                 // A flattened region samples its image layers (its paint is not drawn).
-                for case .image(let index, _, _, _) in region.layers { out.append(index) }
+                for case .image(let index, _, _, _) in region.layers { out.append((index, regionLayers)) }
             } else if case .image(let index, _, _) = item.paint {
-                out.append(index)
+                out.append((index, false))
             }
         }
         for pass in passes {
-            if case .filter(let op) = pass.operation, case .variableBlur(_, _, _, let mask, _) = op.kind { out.append(mask) }
+            if case .filter(let op) = pass.operation, case .variableBlur(_, _, _, let mask, _) = op.kind { out.append((mask, false)) }
         }
         return out
     }

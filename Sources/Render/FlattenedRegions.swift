@@ -1,17 +1,27 @@
 import CVulkan
 import Plan
 
-/// The pipeline variant of a flattened region (`DrawItem.flattened`): the DEPTH and IMAGE_MASK
-/// specialisation constants of Shaders/flatten.frag (flatten_solid.frag when no layer is an image).
+/// The pipeline variant of a flattened region (`DrawItem.flattened`): the DEPTH, IMAGE_MASK and
+/// BLOCK_MASK specialisation constants of Shaders/flatten.frag (flatten_solid.frag when no layer
+/// is an image).
 struct FlattenVariant: Hashable {
     var depth: Int32
     var imageMask: Int32
+    /// Bit i: layer i's texture holds the image in 4×4 blocks (`TexelLayout.blocks`).
+    var blockMask: Int32 = 0
 
-    init(_ region: FlattenedRegion) {
+    /// `blocks(index)`: whether plan image `index` is read from a `.blocks` texture.
+    init(_ region: FlattenedRegion, blocks: (Int) -> Bool = { _ in false }) {
         depth = Int32(region.layers.count)
-        var mask: Int32 = 0
-        for (i, layer) in region.layers.enumerated() { if case .image = layer { mask |= 1 << Int32(i) } }
+        var mask: Int32 = 0, blockMask: Int32 = 0
+        for (i, layer) in region.layers.enumerated() {
+            if case .image(let index, _, _, _) = layer {
+                mask |= 1 << Int32(i)
+                if blocks(index) { blockMask |= 1 << Int32(i) }
+            }
+        }
         imageMask = mask
+        self.blockMask = blockMask
     }
 }
 
@@ -75,8 +85,10 @@ final class RegionDescriptorSets {
         self.pool = pool
     }
 
-    /// The set for `textures` (frame texture slots of the layers that are images, bottom to top;
-    /// bindings past them repeat the last, since a binding the shader declares must be valid).
+    /// The set for `textures` (`DrawBatch.regionTextures`: per layer, bottom to top, the frame
+    /// texture slot of its image, -1 for a solid): layer i's image at binding i, as flatten.frag
+    /// reads it. Bindings of solids and past the stack hold any of the region's images, since a
+    /// binding the shader declares must be valid.
     /// texelFetch ignores `sampler`; a combined image sampler needs one.
     func set(_ textures: [Int], frameTextures: FrameTextures, sampler: VkSampler) throws -> VkDescriptorSet {
         if let s = sets[textures] { return s }
@@ -88,9 +100,9 @@ final class RegionDescriptorSets {
         alloc.pSetLayouts = UnsafePointer(arena.pin(Optional(layout)))
         var set: VkDescriptorSet?
         try vkCheck(vkAllocateDescriptorSets(device.handle, &alloc, &set), "vkAllocateDescriptorSets")
-        let last = textures.last ?? 0
+        let any = textures.first { $0 >= 0 } ?? 0
         let infos = (0..<FlattenedRegion.maxDepth).map { i -> VkDescriptorImageInfo in
-            let slot = i < textures.count ? textures[i] : last
+            let slot = i < textures.count && textures[i] >= 0 ? textures[i] : any
             return VkDescriptorImageInfo(sampler: sampler, imageView: frameTextures.slots[slot].image.view,
                                          imageLayout: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL)
         }
@@ -126,6 +138,14 @@ final class RegionDescriptorSets {
 }
 
 extension DrawItem {
+    /// A flattened region's layers, bottom to top: each image layer's plan image, nil for a solid;
+    /// nil when the item is no region or none of its layers is an image.
+    var regionLayerImages: [Int?]? {
+        guard let region = flattened else { return nil }
+        let images = region.layers.map { layer -> Int? in if case .image(let index, _, _, _) = layer { return index }; return nil }
+        return images.contains { $0 != nil } ? images : nil
+    }
+
     /// The plan images this item samples: its paint's, or a flattened region's image layers.
     var sampledImages: [Int] {
         if let region = flattened {

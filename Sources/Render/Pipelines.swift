@@ -156,10 +156,10 @@ final class PipelineLibrary {
     /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING, CORNER_CODE
     /// (4 bytes each); SAMPLING is 0 texelFetch, 1 sampler at level 0, 2 sampler with implicit
     /// level of detail; CORNER_CODE is `PipelineKey.corners`.
-    /// Then DEPTH and IMAGE_MASK (flatten.frag; other shaders have no constants 5 and 6).
+    /// Then DEPTH, IMAGE_MASK and BLOCK_MASK (flatten.frag; other shaders have no constants 5–7).
     private struct Specialization {
         var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32, corners: Int32
-        var depth: Int32 = 1, imageMask: Int32 = 0
+        var depth: Int32 = 1, imageMask: Int32 = 0, blockMask: Int32 = 0
     }
 
     private func build(_ key: PipelineKey) throws -> VkPipeline {
@@ -167,12 +167,13 @@ final class PipelineLibrary {
         let data = arena.pin(Specialization(
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
             hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0,
-            corners: key.corners, depth: key.flatten?.depth ?? 1, imageMask: key.flatten?.imageMask ?? 0))
-        let entries = arena.pin(array: (0..<7).map {
+            corners: key.corners, depth: key.flatten?.depth ?? 1, imageMask: key.flatten?.imageMask ?? 0,
+            blockMask: key.flatten?.blockMask ?? 0))
+        let entries = arena.pin(array: (0..<8).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
         let specialization = arena.pin(VkSpecializationInfo(
-            mapEntryCount: 7, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
+            mapEntryCount: 8, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]

@@ -74,11 +74,19 @@ public final class Renderer {
     /// does not sit beside the textures at the process's peak memory. Later frames upload again.
     public var releasesTexturesAfterFrame = false
 
+    /// Flattened regions read their image layers from textures in 4×4 blocks (`TexelLayout`):
+    /// on by default on CPU devices (lavapipe), where it roughly halves a deep stack's draw time;
+    /// GPUs tile their images themselves. Off: the same pixels from textures in rows.
+    public var blocksRegionTextures: Bool
+    /// Textures in 4×4 blocks that the last frame drew with.
+    public private(set) var lastFrameBlockTextures = 0
+
     /// `preferredDevice`: a case-insensitive substring of the device name (else CAPROF_DEVICE, else
     /// the most preferred kind). CAPROF_VALIDATION=1 enables the Khronos validation layer and turns
     /// its errors into thrown `RenderError.validation`.
     public init(preferredDevice: String? = nil) throws {
         device = try VulkanDevice(preferred: preferredDevice, validation: VulkanInstance.validationRequested)
+        blocksRegionTextures = device.report.kind == .cpu
         pipelines = try PipelineLibrary(device)
         textures = TextureCache(device, budgetBytes: Self.defaultTextureBudgetBytes)
         commands = try FrameCommands(device)
@@ -125,8 +133,9 @@ public final class Renderer {
         let texturesStart = Self.now()
         var frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,
-                                              mipmapGeneration: mipmapGeneration)
+                                              mipmapGeneration: mipmapGeneration, blocks: blocksRegionTextures)
         uploadNanoseconds = Self.now() - texturesStart
+        lastFrameBlockTextures = frameTextures.slots.filter { $0.layout == .blocks }.count
         let graph: FrameGraph
         do {
             graph = try FrameGraph(plan, targets: offscreen, frame: frameNumber, pipelines: pipelines, maxSide: maxSide)
@@ -193,10 +202,10 @@ public final class Renderer {
                     // The region shader reads texels without clamping, where the plan found them
                     // inside the image: the texture must have the size the plan saw.
                     for case .image(let index, _, _, _) in region.layers {
-                        let image = frameTextures.slots[frameTextures.slot(ofImage: index)].image
+                        let texture = frameTextures.slots[frameTextures.regionSlot(ofImage: index)]
                         let planned = plan.images[index]
-                        guard image.width == planned.pixelWidth, image.height == planned.pixelHeight else {
-                            throw RenderError.imageSizeMismatch(key: planned.key, width: image.width, height: image.height,
+                        guard texture.pixelWidth == planned.pixelWidth, texture.pixelHeight == planned.pixelHeight else {
+                            throw RenderError.imageSizeMismatch(key: planned.key, width: texture.pixelWidth, height: texture.pixelHeight,
                                                                 plannedWidth: planned.pixelWidth, plannedHeight: planned.pixelHeight)
                         }
                     }
@@ -215,7 +224,10 @@ public final class Renderer {
                 }
                 DrawRecord.encode(item, imageExtent: extent, into: base + (offset + i) * DrawRecord.floatCount)
             }
-            graph.batches[l] = DrawBatching.batches(items, firstRecord: offset) { frameTextures.slot(ofImage: $0) }
+            graph.batches[l] = DrawBatching.batches(
+                items, firstRecord: offset, textureSlot: { frameTextures.slot(ofImage: $0) },
+                regionSlot: { frameTextures.regionSlot(ofImage: $0) },
+                blocks: { frameTextures.slots[frameTextures.regionSlot(ofImage: $0)].layout == .blocks })
             if l == lists.count - 1 {
                 // Backdrop captures split the canvas into segments (BackdropCapture.swift).
                 let drawnBefore = plan.offscreenPasses.compactMap { pass -> Int? in

@@ -13,6 +13,7 @@ struct TextureUpload {
     /// Levels 1… are made on the CPU (`MipmapGeneration.cpu`) and uploaded with level 0.
     var cpuLevels: Bool
     var byteCount: Int {
+        if texture.layout == .blocks { return texture.image.width * texture.image.height * 4 }
         let levels = cpuLevels ? texture.image.mipLevels : 1
         return (0..<levels).reduce(0) { sum, level in
             let (w, h) = GPUImage.levelExtent(image.width, image.height, level)
@@ -26,16 +27,22 @@ struct TextureUpload {
 struct FrameTextures {
     private(set) var slots: [Texture] = []
     private var slotOfImage: [Int]
-    private var slotOfContent: [UInt64: Int] = [:]
+    /// The slot of an image's `.blocks` texture (flattened regions' image layers), or -1.
+    private var blockSlotOfImage: [Int]
+    private struct Content: Hashable { var hash: UInt64; var layout: TexelLayout }
+    private var slotOfContent: [Content: Int] = [:]
     private(set) var uploads: [TextureUpload] = []
     var uploadBytes: Int { uploads.reduce(0) { $0 + $1.byteCount } }
 
     /// Resolves every image the items paint. Throws for an unknown index or key, or an image the
     /// device cannot hold; textures created before the throw are discarded from the cache again.
     /// Content that any item samples trilinearly gets a mipmapped texture.
+    /// `blocks`: flattened regions' image layers get `.blocks` textures (`TexelLayout`) where the
+    /// device can hold them so (others, and every other use, get `.rows`).
     init(_ plan: FramePlan, images: FramePixels, cache: TextureCache, frame: UInt64,
-         pipelines: PipelineLibrary, maxDimension: Int, mipmapGeneration: MipmapGeneration) throws {
+         pipelines: PipelineLibrary, maxDimension: Int, mipmapGeneration: MipmapGeneration, blocks: Bool = false) throws {
         slotOfImage = [Int](repeating: -1, count: plan.images.count)
+        blockSlotOfImage = slotOfImage
         var mipmappedContent = Set<UInt64>()
         let drawn = plan.executedItems
         for item in drawn {
@@ -44,8 +51,9 @@ struct FrameTextures {
             mipmappedContent.insert(image.contentHash)
         }
         do {
-            for index in Self.sampledImages(drawn, plan.offscreenPasses) {
-                try resolve(index, plan, images, cache, frame, pipelines, maxDimension, mipmappedContent, mipmapGeneration)
+            for (index, layer) in Self.sampledImages(drawn, plan.offscreenPasses, regionLayers: blocks) {
+                try resolve(index, plan, images, cache, frame, pipelines, maxDimension, mipmappedContent, mipmapGeneration,
+                            layout: layer ? .blocks : .rows)
             }
         } catch {
             discardUploads(from: cache)
@@ -56,28 +64,44 @@ struct FrameTextures {
     /// Gives plan image `index` its slot: a texture resident or created (and queued for upload).
     private mutating func resolve(_ index: Int, _ plan: FramePlan, _ images: FramePixels, _ cache: TextureCache,
                           _ frame: UInt64, _ pipelines: PipelineLibrary, _ maxDimension: Int,
-                          _ mipmappedContent: Set<UInt64>, _ mipmapGeneration: MipmapGeneration) throws {
+                          _ mipmappedContent: Set<UInt64>, _ mipmapGeneration: MipmapGeneration,
+                          layout requested: TexelLayout) throws {
         guard plan.images.indices.contains(index) else { throw RenderError.badImageIndex(index) }
-        if slotOfImage[index] >= 0 { return }
+        if requested == .blocks ? blockSlotOfImage[index] >= 0 : slotOfImage[index] >= 0 { return }
         let planned = plan.images[index]
         guard let image = images.identity(planned.key) else { throw RenderError.missingImage(key: planned.key) }
         guard (1...maxDimension).contains(image.width), (1...maxDimension).contains(image.height) else {
             throw RenderError.unsupportedSize(what: "Image \(planned.key)", width: image.width,
                                               height: image.height, maximum: maxDimension)
         }
-        if let slot = slotOfContent[image.contentHash] { slotOfImage[index] = slot; return }
-        let mipmapped = mipmappedContent.contains(image.contentHash)
-        let (texture, needsUpload) = try cache.texture(for: image, mipmapped: mipmapped, frame: frame, pipelines: pipelines)
+        // An image too wide for blocks (over a quarter of the largest texture) stays in rows.
+        let layout = requested == .blocks && TexelBlocks.fits(width: image.width, height: image.height, maxDimension: maxDimension)
+            ? TexelLayout.blocks : .rows
+        func assign(_ slot: Int) {
+            if layout == .blocks { blockSlotOfImage[index] = slot } else { slotOfImage[index] = slot }
+        }
+        let content = Content(hash: image.contentHash, layout: layout)
+        if let slot = slotOfContent[content] { assign(slot); return }
+        let mipmapped = layout == .rows && mipmappedContent.contains(image.contentHash)
+        let (texture, needsUpload) = try cache.texture(for: image, mipmapped: mipmapped, layout: layout, frame: frame,
+                                                       pipelines: pipelines)
         if needsUpload {
             uploads.append(TextureUpload(texture: texture, key: planned.key, image: image,
                                          cpuLevels: mipmapped && mipmapGeneration == .cpu && texture.image.mipLevels > 1))
         }
-        slotOfContent[image.contentHash] = slots.count
-        slotOfImage[index] = slots.count
+        slotOfContent[content] = slots.count
+        assign(slots.count)
         slots.append(texture)
     }
 
+    /// The slot of an image as items paint it (`.rows`).
     func slot(ofImage index: Int) -> Int { slotOfImage[index] }
+
+    /// The slot of an image as a flattened region's layer reads it: its `.blocks` texture if it
+    /// has one, else its `.rows` texture.
+    func regionSlot(ofImage index: Int) -> Int {
+        blockSlotOfImage[index] >= 0 ? blockSlotOfImage[index] : slotOfImage[index]
+    }
 
     /// Lets go of the frame's textures (after its fence, when nothing will draw with them again).
     mutating func releaseTextures() {
@@ -112,6 +136,7 @@ struct FrameTextures {
             let levels = upload.cpuLevels
                 ? MipChain.cpuLevels(bitmap.pixels, width: bitmap.width, height: bitmap.height, levels: upload.texture.image.mipLevels)
                 : []
+            let blocks = upload.texture.layout == .blocks
             let gpuImage = upload.texture.image
             let image = gpuImage.handle
             let allLevels = GPUImage.colorRange(levels: gpuImage.mipLevels)
@@ -121,7 +146,11 @@ struct FrameTextures {
                            VK_ACCESS_2_TRANSFER_WRITE_BIT, levels: allLevels)
             for (level, pixels) in ([bitmap.pixels] + levels).enumerated() {
                 pixels.withUnsafeBytes { src in
-                    (staging.mapped + offset).copyMemory(from: src.baseAddress!, byteCount: src.count)
+                    if blocks {
+                        TexelBlocks.write(src, width: bitmap.width, height: bitmap.height, to: staging.mapped + offset)
+                    } else {
+                        (staging.mapped + offset).copyMemory(from: src.baseAddress!, byteCount: src.count)
+                    }
                 }
                 let (w, h) = GPUImage.levelExtent(gpuImage.width, gpuImage.height, level)
                 var region = VkBufferImageCopy()
@@ -129,7 +158,7 @@ struct FrameTextures {
                 region.imageSubresource = GPUImage.colorLayers(level: level)
                 region.imageExtent = VkExtent3D(width: UInt32(w), height: UInt32(h), depth: 1)
                 vkCmdCopyBufferToImage(cmd, staging.handle, image, VK_IMAGE_LAYOUT_TRANSFER_DST_OPTIMAL, 1, &region)
-                offset += pixels.count
+                offset += w * h * 4
             }
             if gpuImage.mipLevels > 1, !upload.cpuLevels {
                 MipChain.recordBlits(cmd, gpuImage)

@@ -11,18 +11,27 @@ final class Texture {
     var lastUsedFrame: UInt64 = 0
     /// Has the full mip chain (levels down to 1×1).
     let mipmapped: Bool
+    /// How the image's pixels lie in it (`TexelLayout`; `.blocks` never has levels).
+    let layout: TexelLayout
+    /// The image's size in pixels (the texture's own, `image.width`, differs in blocks).
+    let pixelWidth: Int
+    let pixelHeight: Int
     private let pool: VkDescriptorPool
     /// Set 1 per `SamplerKind`, in `SamplerKind.allCases` order.
     private let sets: [VkDescriptorSet]
 
-    init(_ device: VulkanDevice, width: Int, height: Int, mipmapped: Bool, contentHash: UInt64,
-         pipelines: PipelineLibrary) throws {
+    init(_ device: VulkanDevice, width: Int, height: Int, mipmapped: Bool, layout: TexelLayout = .rows,
+         contentHash: UInt64, pipelines: PipelineLibrary) throws {
         // Mip levels are blitted from the level above: the image is also a transfer source.
-        let levels = mipmapped ? GPUImage.fullMipChainLength(width, height) : 1
-        image = try GPUImage(device, width: width, height: height, mipLevels: levels,
+        let levels = mipmapped && layout == .rows ? GPUImage.fullMipChainLength(width, height) : 1
+        let extent = layout == .blocks ? TexelBlocks.extent(width: width, height: height) : (width, height)
+        image = try GPUImage(device, width: extent.0, height: extent.1, mipLevels: levels,
                              usage: VK_IMAGE_USAGE_SAMPLED_BIT.rawValue | VK_IMAGE_USAGE_TRANSFER_DST_BIT.rawValue
                                 | (levels > 1 ? VK_IMAGE_USAGE_TRANSFER_SRC_BIT.rawValue : 0))
-        self.mipmapped = mipmapped
+        self.mipmapped = mipmapped && layout == .rows
+        self.layout = layout
+        self.pixelWidth = width
+        self.pixelHeight = height
         self.contentHash = contentHash
         // A tiny pool per texture: evicting the texture frees its sets with it.
         let kinds = SamplerKind.allCases
@@ -72,13 +81,14 @@ final class Texture {
     func descriptorSet(_ sampler: SamplerKind) -> VkDescriptorSet { sets[SamplerKind.allCases.firstIndex(of: sampler)!] }
 }
 
-/// Textures keyed by `Bitmap.contentHash`: identical images share one texture, and unchanged content
+/// Textures keyed by `Bitmap.contentHash` and layout: identical images share one texture, and unchanged content
 /// stays resident across frames (uploading a full-screen texture costs ~7.5 ms on lavapipe, so a
 /// frame that reuses its images should upload nothing). Least-recently-used textures are evicted
 /// once the resident bytes exceed `budgetBytes`, never those drawn by the current frame.
 final class TextureCache {
     private let device: VulkanDevice
-    private var textures: [UInt64: Texture] = [:]
+    private struct Key: Hashable { var contentHash: UInt64; var layout: TexelLayout }
+    private var textures: [Key: Texture] = [:]
     var budgetBytes: Int
     private(set) var residentBytes = 0
 
@@ -92,16 +102,19 @@ final class TextureCache {
     /// replaced once by one with a full chain (uploaded again from its pixels; levels can't be
     /// added to a VkImage), which from then on serves both kinds of items; a texture that has
     /// levels is never downgraded.
-    func texture(for image: ImageIdentity, mipmapped: Bool, frame: UInt64, pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
-        if let t = textures[image.contentHash], t.image.width == image.width, t.image.height == image.height,
-           t.mipmapped || !mipmapped {
+    /// `layout`: `.blocks` for a flattened region's image layer (then `mipmapped` is ignored).
+    func texture(for image: ImageIdentity, mipmapped: Bool, layout: TexelLayout = .rows, frame: UInt64,
+                 pipelines: PipelineLibrary) throws -> (Texture, needsUpload: Bool) {
+        let key = Key(contentHash: image.contentHash, layout: layout)
+        if let t = textures[key], t.pixelWidth == image.width, t.pixelHeight == image.height,
+           t.mipmapped || !mipmapped || layout == .blocks {
             t.lastUsedFrame = frame
             return (t, false)
         }
-        let t = try Texture(device, width: image.width, height: image.height, mipmapped: mipmapped,
+        let t = try Texture(device, width: image.width, height: image.height, mipmapped: mipmapped, layout: layout,
                             contentHash: image.contentHash, pipelines: pipelines)
         t.lastUsedFrame = frame
-        if let old = textures.updateValue(t, forKey: image.contentHash) { residentBytes -= old.image.byteCount }
+        if let old = textures.updateValue(t, forKey: key) { residentBytes -= old.image.byteCount }
         residentBytes += t.image.byteCount
         return (t, true)
     }
@@ -117,17 +130,18 @@ final class TextureCache {
     func evict(keeping frame: UInt64) {
         guard residentBytes > budgetBytes else { return }
         let candidates = textures.values.filter { $0.lastUsedFrame != frame }
-            .sorted { ($0.lastUsedFrame, $0.contentHash) < ($1.lastUsedFrame, $1.contentHash) }
+            .sorted { ($0.lastUsedFrame, $0.contentHash, $0.layout == .blocks ? 1 : 0) < ($1.lastUsedFrame, $1.contentHash, $1.layout == .blocks ? 1 : 0) }
         for t in candidates where residentBytes > budgetBytes {
-            textures[t.contentHash] = nil
+            textures[Key(contentHash: t.contentHash, layout: t.layout)] = nil
             residentBytes -= t.image.byteCount
         }
     }
 
     /// Drops a texture whose upload failed, so a later frame retries it.
     func discard(_ texture: Texture) {
-        if textures[texture.contentHash] === texture {
-            textures[texture.contentHash] = nil
+        let key = Key(contentHash: texture.contentHash, layout: texture.layout)
+        if textures[key] === texture {
+            textures[key] = nil
             residentBytes -= texture.image.byteCount
         }
     }

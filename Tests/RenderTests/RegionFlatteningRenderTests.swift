@@ -145,6 +145,24 @@ final class RegionFlatteningRenderTests: GPUTestCase {
         }
     }
 
+    /// Layer i of a region reads binding i: a solid below two different images must not shift
+    /// them down a binding. Over white, by hand in 8 bits (dst · (255 − a) / 255 as the blend
+    /// unit rounds it): the solid (0.5, 0, 0, 0.5) -> (128, 0, 0, 128) gives (255, 127, 127, 255);
+    /// image A (0, 128, 0, 128): 127 · 127 / 255 -> 63, so (127, 191, 63, 255); image B
+    /// (0, 0, 64, 64): 127 · 191 -> 95, 191 · 191 -> 143, 63 · 191 -> 47 + 64, so (95, 143, 111, 255).
+    func testASolidBelowTwoImagesReadsEachImagesOwnTexture() throws {
+        let a = Bitmap(width: 4, height: 4, pixels: [UInt8]((0..<16).flatMap { _ in [UInt8(0), 128, 0, 128] }))
+        let b = Bitmap(width: 4, height: 4, pixels: [UInt8]((0..<16).flatMap { _ in [UInt8(0), 0, 64, 64] }))
+        let images = [PlannedImage(key: 51, pixelWidth: 4, pixelHeight: 4), PlannedImage(key: 52, pixelWidth: 4, pixelHeight: 4)]
+        let items = [solid(Rect(0, 0, 4, 4), RGBA(0.5, 0, 0, 0.5)),
+                     image(0, Rect(0, 0, 4, 4), uv: Rect(0, 0, 4, 4)), image(1, Rect(0, 0, 4, 4), uv: Rect(0, 0, 4, 4))]
+        let (flat, plain, stats) = try frames(items, images: images, bitmaps: [51: a, 52: b], width: 4, height: 4, clear: RGBA(1, 1, 1, 1))
+        XCTAssertEqual(stats.flattenedRegions, 1)
+        XCTAssertEqual(stats.flattenedItems, 3)
+        assertPixel(flat, 1, 2, [95, 143, 111, 255])
+        assertPixel(plain, 1, 2, [95, 143, 111, 255])
+    }
+
     /// A hand computation the region shader must reproduce: 50 % red over white is
     /// 127.5 → 128 (round to nearest) + 255 · (255 − 128) / 255 = 127 → (255, 127, 127).
     func testHalfRedOverWhite() throws {
