@@ -145,13 +145,4 @@ extension DrawItem {
         let images = region.layers.map { layer -> Int? in if case .image(let index, _, _, _) = layer { return index }; return nil }
         return images.contains { $0 != nil } ? images : nil
     }
-
-    /// The plan images this item samples: its paint's, or a flattened region's image layers.
-    var sampledImages: [Int] {
-        if let region = flattened {
-            return region.layers.compactMap { if case .image(let index, _, _, _) = $0 { return index }; return nil }
-        }
-        if case .image(let index, _, _) = paint { return [index] }
-        return []
-    }
 }
