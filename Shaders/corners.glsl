@@ -7,6 +7,11 @@
 
 const float HALF_PI = 1.5707963267948966;
 
+// The nearest corner's component of a per-corner vec4 (order minXMinY, maxXMinY, maxXMaxY,
+// minXMaxY), by selects: lavapipe turns a per-fragment index into a vector into a memory gather
+// per component read (rounded rectangles measured 0.88× the time with selects, same pixels).
+#define CORNER_OF(v) (isBottom ? (isRight ? v.z : v.w) : (isRight ? v.y : v.x))
+
 // ρ(θ_i)/r at θ_i = i·(π/2)/32 about the centre (1.528665 r, 1.528665 r) inward from the corner.
 // Generated from ContinuousCorner.radialTable; GeometryTests parses this array and compares.
 const float CONTINUOUS_CORNER_PROFILE[33] = float[33](
@@ -46,8 +51,7 @@ float roundedRectCoverage(vec2 p, vec2 dpdx, vec2 dpdy, vec4 rect, vec4 inset, v
     // The nearest corner (order minXMinY, maxXMinY, maxXMaxY, minXMaxY).
     bool isRight = right < left;
     bool isBottom = bottom < top;
-    int corner = isBottom ? (isRight ? 2 : 3) : (isRight ? 1 : 0);
-    float e = inset[corner];
+    float e = CORNER_OF(inset);
     vec2 fromCentre = vec2(e - dxEdge, e - dyEdge);   // towards the corner, in edge-relative axes
     // A square corner (e = 0) has no curve: the straight edges' product is its coverage (the curve
     // code would divide by its zero radius diagonally outside the corner).
@@ -58,14 +62,45 @@ float roundedRectCoverage(vec2 p, vec2 dpdx, vec2 dpdy, vec4 rect, vec4 inset, v
         // The profile is symmetric about the diagonal, so the angle may be taken from either edge.
         // Circular corners have scale 0: ρ = bias and slope 0 whatever the profile, so it is not read.
         vec2 profile = CORNER_CODE == 1 ? vec2(0.0) : continuousProfile(atan(fromCentre.y, fromCentre.x));
-        float rho = scale[corner] * profile.x + bias[corner];
-        float slope = scale[corner] * profile.y;
+        float rho = CORNER_OF(scale) * profile.x + CORNER_OF(bias);
+        float slope = CORNER_OF(scale) * profile.y;
         // The curve's normal leans from the ray by atan(ρ'/ρ); project the radial distance on it.
         float normalDistance = (rho - dist) * rho * inversesqrt(rho * rho + slope * slope);
         // Local units per device pixel along the ray (back in the rect's axes).
         vec2 ray = fromCentre / dist * vec2(isRight ? 1.0 : -1.0, isBottom ? 1.0 : -1.0);
         float u = length(vec2(dot(ray, dpdx), dot(ray, dpdy)));
         coverage = clamp(0.5 + normalDistance / u, 0.0, 1.0);
+    }
+    return coverage;
+}
+
+// roundedRectCoverage for an item under a similarity transform (ISOTROPIC): `s` device pixels per
+// local unit in every direction, so the local distances scale to device pixels by s alone. The
+// same formulas without the per-fragment derivatives, their lengths and the ray's length: about
+// a third of a rounded rectangle's fragment cost on lavapipe. Circular corners (slope 0) take
+// the radial distance as the normal distance, which the general code computes as ρ/√(ρ²).
+float roundedRectCoverageIsotropic(vec2 p, float s, vec4 rect, vec4 inset, vec4 scale, vec4 bias) {
+    float left = p.x - rect.x, right = rect.z - p.x;
+    float top = p.y - rect.y, bottom = rect.w - p.y;
+    float dxEdge = min(left, right), dyEdge = min(top, bottom);
+    float coverage = clamp(0.5 + dxEdge * s, 0.0, 1.0) * clamp(0.5 + dyEdge * s, 0.0, 1.0);
+    bool isRight = right < left;
+    bool isBottom = bottom < top;
+    float e = CORNER_OF(inset);
+    vec2 fromCentre = vec2(e - dxEdge, e - dyEdge);
+    if (CORNER_CODE > 0 && e > 0.0 && fromCentre.x > 0.0 && fromCentre.y > 0.0) {
+        float dist = length(fromCentre);
+        float normalDistance;
+        if (CORNER_CODE == 1) {
+            // A circular corner's radius is its inset (CornerProfile.circular): ρ ≡ e.
+            normalDistance = e - dist;
+        } else {
+            vec2 profile = continuousProfile(atan(fromCentre.y, fromCentre.x));
+            float rho = CORNER_OF(scale) * profile.x + CORNER_OF(bias);
+            float slope = CORNER_OF(scale) * profile.y;
+            normalDistance = (rho - dist) * rho * inversesqrt(rho * rho + slope * slope);
+        }
+        coverage = clamp(0.5 + normalDistance * s, 0.0, 1.0);
     }
     return coverage;
 }

@@ -3,13 +3,23 @@
 
 layout(location = VARYING_LOCAL, component = 0) in vec2 vLocal;
 layout(location = VARYING_RECORD) flat in uint vRecord;
+layout(location = VARYING_RECORD, component = 1) flat in uint vPixelScale;
 layout(location = VARYING_CLIP0) in vec3 vClip[4];
 layout(location = VARYING_SHAPE) flat in vec4 vShape[4];
 layout(location = VARYING_INNER) flat in vec4 vInner[4];
 
 float itemCoverage() {
     float coverage = 1.0;
-    if (HAS_SHAPE || HAS_INNER) {
+    if ((HAS_SHAPE || HAS_INNER) && ISOTROPIC) {
+        float s = uintBitsToFloat(vPixelScale);
+        if (HAS_SHAPE) {
+            coverage = roundedRectCoverageIsotropic(vLocal, s, vShape[0], vShape[1], vShape[2], vShape[3]);
+        }
+        if (HAS_INNER) {
+            float inner = roundedRectCoverageIsotropic(vLocal, s, vInner[0], vInner[1], vInner[2], vInner[3]);
+            coverage = max(coverage - inner, 0.0);
+        }
+    } else if (HAS_SHAPE || HAS_INNER) {
         vec2 p = vLocal;
         vec2 dpdx = dFdx(p), dpdy = dFdy(p);
         if (HAS_SHAPE) {

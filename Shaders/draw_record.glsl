@@ -38,6 +38,7 @@ layout(constant_id = 1) const bool HAS_SHAPE = false;   // per-fragment rounded-
 layout(constant_id = 2) const bool HAS_INNER = false;   // border ring: minus the inner shape
 layout(constant_id = 3) const int SAMPLING = 0;         // images: 0 texelFetch, 1 sampler at level 0, 2 trilinear
 layout(constant_id = 4) const int CORNER_CODE = 2;          // corner code: 0 none (straight edges), 1 circular, 2 continuous
+layout(constant_id = 8) const bool ISOTROPIC = false;   // shape coverage: one pixel size, no derivatives
 
 // Varyings shared by the vertex and fragment stages. Each is read only by the variants that need
 // it (llvmpipe interpolates what a fragment shader reads, per pixel): the texelFetch fast path
@@ -47,7 +48,9 @@ layout(constant_id = 4) const int CORNER_CODE = 2;          // corner code: 0 no
 #define VARYING_PAINT 1         // flat vec4
 #define VARYING_TEXEL 2         // flat ivec4: image size − 1 (xy); texelFetch: the device pixel
                                 //   of texel (0, 0) (zw), a whole-pixel offset
-#define VARYING_RECORD 3        // flat uint: the record index (clip shapes are read from it)
+#define VARYING_RECORD 3        // flat uint: the record index (clip shapes are read from it);
+                                //   component 1: ISOTROPIC items' device pixels per local unit
+                                //   (a float's bits: a location holds one base type)
 #define VARYING_CLIP0 4         // vec3 × 4: homogeneous clip-space (x, y, w) per clip
 #define VARYING_SHAPE 8         // flat vec4 × 4: RoundedRect shape
 #define VARYING_INNER 12        // flat vec4 × 4: RoundedRect inner

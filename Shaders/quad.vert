@@ -7,6 +7,7 @@ layout(location = VARYING_UV, component = 2) out vec2 vUV;
 layout(location = VARYING_PAINT) flat out vec4 vPaint;
 layout(location = VARYING_TEXEL) flat out ivec4 vTexel;
 layout(location = VARYING_RECORD) flat out uint vRecord;
+layout(location = VARYING_RECORD, component = 1) flat out uint vPixelScale;
 layout(location = VARYING_CLIP0) out vec3 vClip[4];
 layout(location = VARYING_SHAPE) flat out vec4 vShape[4];
 layout(location = VARYING_INNER) flat out vec4 vInner[4];
@@ -34,6 +35,9 @@ void main() {
     ivec2 offset = SAMPLING == 0 && p.w > 0.0 ? ivec2(round(p.xy / p.w - texel)) : ivec2(0);
     vTexel = ivec4(ivec2(records[index].imageExtent.xy) - 1, offset);
     vRecord = index;
+    // A similarity (the plan checked) scales every direction by √|det| of its 2×2 part.
+    mat4 t = records[index].transform;
+    vPixelScale = ISOTROPIC ? floatBitsToUint(sqrt(abs(t[0].x * t[1].y - t[1].x * t[0].y))) : 0u;
     for (int i = 0; i < 4; i++) {
         // Homogeneous: the fragment shader divides, which is exact under perspective.
         vClip[i] = i < CLIP_COUNT ? (records[index].clips[i].transform * vec4(local, 0.0, 1.0)).xyw : vec3(0.0, 0.0, 1.0);

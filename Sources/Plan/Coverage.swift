@@ -55,4 +55,27 @@ extension DrawItem {
     /// The level the backend runs: the plan's choice (`coverageVariant`), never below what the
     /// item needs.
     public var executedCoverage: Coverage { max(coverageVariant ?? .none, requiredCoverage) }
+
+    /// Whether the item's shape coverage runs with one constant pixel size (the `ISOTROPIC`
+    /// variant): it has a shape or an inner shape, and its transform is a similarity (rotation,
+    /// uniform scale, translation), under which a device pixel spans the same local distance in
+    /// every direction. The coverage code then needs no screen-space derivatives and no
+    /// per-fragment lengths; clips keep their own (their transforms may be anything).
+    public var hasIsotropicCoverage: Bool {
+        if case .blurredShape = paint { return false }
+        return (shape != nil || innerShape != nil) && !derivativeCoverage && transform.isSimilarity
+    }
+}
+
+extension Transform3D {
+    /// Affine in the plane (w = 1) with orthogonal, equally long axes: every direction is scaled
+    /// by the same factor. The tolerance (relative 1e-6) admits the rounding of a composed
+    /// rotation and scale; the coverage ramp's width then differs by far less than 1/255.
+    public var isSimilarity: Bool {
+        guard m14 == 0, m24 == 0, m44 == 1 else { return false }
+        let a = m11 * m11 + m12 * m12, b = m21 * m21 + m22 * m22
+        let dot = m11 * m21 + m12 * m22
+        guard a > 0, a.isFinite, b.isFinite else { return false }
+        return abs(a - b) <= 1e-6 * a && abs(dot) <= 1e-6 * a
+    }
 }

@@ -221,6 +221,10 @@ public struct DrawItem: Sendable, Equatable {
     /// Execution only (`canvasItems`, set by `CanvasExecution`): the coverage level the backend
     /// runs when the plan raises it above `requiredCoverage` to batch neighbours; nil = required.
     public var coverageVariant: Coverage? = nil
+    /// Execution only: draw the shape's coverage with screen-space derivatives even under a
+    /// similarity transform (the general code that `hasIsotropicCoverage` otherwise skips).
+    /// The planner never sets it; tests compare the two codes with it.
+    public var derivativeCoverage = false
     /// Execution only (`canvasItems`): every pixel the item draws is opaque and replaces what is
     /// beneath, so the backend draws it with blending off (the same pixels, no destination read).
     public var drawsOpaque = false

@@ -51,7 +51,8 @@ enum DrawBatching {
                            clipCount: min(item.clips.count, DrawItem.maxClips),
                            blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus
                                : CompositingBlendStates.key(item.blend) ?? .sourceOver,
-                           corners: corners(item.executedCoverage), opaque: item.drawsOpaque)
+                           corners: corners(item.executedCoverage), opaque: item.drawsOpaque,
+                           isotropic: shaped && item.hasIsotropicCoverage)
     }
 
     /// The CORNER_CODE specialisation constant for a coverage level (none and straight edges alike:

@@ -22,6 +22,9 @@ struct PipelineKey: Hashable {
     var corners: Int32 = 2
     /// Blending off: the plan found every pixel the items draw opaque (`DrawItem.drawsOpaque`).
     var opaque = false
+    /// Shape coverage with one pixel size from the vertex shader instead of derivatives
+    /// (`ISOTROPIC`; the plan's `DrawItem.hasIsotropicCoverage`).
+    var isotropic = false
     /// A flattened region (Shaders/flatten.frag): its stack's depth and image layers.
     var flatten: FlattenVariant? = nil
 }
@@ -156,10 +159,11 @@ final class PipelineLibrary {
     /// Specialisation data in constant_id order: CLIP_COUNT, HAS_SHAPE, HAS_INNER, SAMPLING, CORNER_CODE
     /// (4 bytes each); SAMPLING is 0 texelFetch, 1 sampler at level 0, 2 sampler with implicit
     /// level of detail; CORNER_CODE is `PipelineKey.corners`.
-    /// Then DEPTH, IMAGE_MASK and BLOCK_MASK (flatten.frag; other shaders have no constants 5–7).
+    /// Then DEPTH, IMAGE_MASK and BLOCK_MASK (flatten.frag; other shaders have no constants 5–7),
+    /// and ISOTROPIC (the quad shaders).
     private struct Specialization {
         var clipCount: Int32, hasShape: VkBool32, hasInner: VkBool32, sampling: Int32, corners: Int32
-        var depth: Int32 = 1, imageMask: Int32 = 0, blockMask: Int32 = 0
+        var depth: Int32 = 1, imageMask: Int32 = 0, blockMask: Int32 = 0, isotropic: VkBool32 = 0
     }
 
     private func build(_ key: PipelineKey) throws -> VkPipeline {
@@ -168,12 +172,12 @@ final class PipelineLibrary {
             clipCount: Int32(key.clipCount), hasShape: key.hasShape ? 1 : 0,
             hasInner: key.hasInner ? 1 : 0, sampling: key.paint == .mipmapped ? 2 : key.paint == .filtered || key.paint == .gradient ? 1 : 0,
             corners: key.corners, depth: key.flatten?.depth ?? 1, imageMask: key.flatten?.imageMask ?? 0,
-            blockMask: key.flatten?.blockMask ?? 0))
-        let entries = arena.pin(array: (0..<8).map {
+            blockMask: key.flatten?.blockMask ?? 0, isotropic: key.isotropic ? 1 : 0))
+        let entries = arena.pin(array: (0..<9).map {
             VkSpecializationMapEntry(constantID: UInt32($0), offset: UInt32($0 * 4), size: 4)
         })
         let specialization = arena.pin(VkSpecializationInfo(
-            mapEntryCount: 8, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
+            mapEntryCount: 9, pMapEntries: entries, dataSize: MemoryLayout<Specialization>.size, pData: data))
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]

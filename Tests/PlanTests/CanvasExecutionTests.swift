@@ -208,6 +208,55 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertEqual(prepare([solid(Rect(-1, -1, 202, 102), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 200, 100)))], size: 300).stats.splitItems, 0)
     }
 
+    func testSimilarityTransformsGetTheIsotropicCoverageVariant() {
+        // Rotation, uniform scale and translation keep every direction's scale equal.
+        let turned = Transform3D.rotation(0.7, 0, 0, 1) * .scale(3, 3, 1) * .translation(10.5, 4, 0)
+        XCTAssertTrue(turned.isSimilarity)
+        XCTAssertTrue(Transform3D.identity.isSimilarity)
+        XCTAssertTrue(Transform3D.scale(-2, 2, 1).isSimilarity, "a mirror scales both axes by 2")
+        XCTAssertFalse(Transform3D.scale(3, 2, 1).isSimilarity)
+        XCTAssertFalse((Transform3D.rotation(0.7, 0, 0, 1) * .scale(1.001, 1, 1)).isSimilarity)
+        var skew = Transform3D.identity; skew.m21 = 0.2
+        XCTAssertFalse(skew.isSimilarity)
+        var perspective = Transform3D.identity; perspective.m34 = -1.0 / 500; perspective.m14 = 0.001
+        XCTAssertFalse(perspective.isSimilarity)
+        XCTAssertFalse(Transform3D.scale(0, 0, 1).isSimilarity, "degenerate")
+        // Only shaped items run the variant, and the general code stays available.
+        let shape = RoundedShape(rect: Rect(0, 0, 40, 40), radii: [5, 5, 5, 5])
+        var item = solid(Rect(0, 0, 40, 40), halfBlue, shape: shape)
+        item.transform = turned
+        XCTAssertTrue(item.hasIsotropicCoverage)
+        item.derivativeCoverage = true
+        XCTAssertFalse(item.hasIsotropicCoverage)
+        XCTAssertFalse(solid(Rect(0, 0, 40, 40), halfBlue).hasIsotropicCoverage)
+    }
+
+    func testRotatedIsotropicItemsAreDrawnWholeAndAnisotropicOnesSplit() {
+        // The item of the test above, turned 20° about its centre: drawn whole with the isotropic
+        // code (its slanted pieces cost lavapipe more than the coverage code they save).
+        let shape = RoundedShape(rect: Rect(0, 0, 200, 100), radii: [10, 10, 10, 10])
+        var item = solid(Rect(-1, -1, 202, 102), halfBlue, shape: shape)
+        item.transform = .translation(-100, -50, 0) * .rotation(20 * .pi / 180, 0, 0, 1) * .translation(150, 150, 0)
+        let whole = prepare([item], size: 300)
+        XCTAssertEqual(whole.stats.splitItems, 0)
+        XCTAssertEqual(whole.items.count, 1)
+        // Stretched 10 % along x as well: the derivative code, split as before.
+        var stretched = item
+        stretched.transform = .scale(1.1, 1, 1) * item.transform
+        XCTAssertEqual(prepare([stretched], size: 300).stats.splitItems, 1)
+        // Axis-aligned isotropic items (cards) are still split.
+        var aligned = item
+        aligned.transform = .scale(1.2, 1.2, 1) * .translation(20, 30, 0)
+        XCTAssertTrue(aligned.hasIsotropicCoverage)
+        XCTAssertEqual(prepare([aligned], size: 300).stats.splitItems, 1)
+        // An isotropic item and an anisotropic one are two variants, so two batches.
+        var small = solid(Rect(0, 0, 40, 40), halfBlue, shape: RoundedShape(rect: Rect(0, 0, 40, 40), radii: [5, 5, 5, 5]))
+        small.transform = .translation(5, 5, 0)
+        var other = small
+        other.transform = .scale(1.5, 1, 1) * .translation(100, 5, 0)
+        XCTAssertEqual(prepare([small, other], size: 300).stats.batches, 2)
+    }
+
     func testConsecutiveSplitItemsContinueEachOthersDraw() {
         // Two large rounded items, overlapping: the first's interior then its edges, the second's
         // edges (continuing the draw) then its interior. Every piece of the first still comes

@@ -67,8 +67,14 @@ final class CanvasExecutionRenderTests: GPUTestCase {
     /// The same rectangles split into interiors, edge bands and corner zones: pixel centres fall in
     /// exactly one piece (no seam, no double blend); the local point is interpolated across each
     /// piece instead of the whole quad, which moves a few edge pixels by 1/255.
+    /// (Stretched 10 % along one axis: rotated isotropic items are drawn whole, see below.)
     func testSplitItemsDrawTheirPixelsOnceWithin1Of255() throws {
-        let items = roundedRects()
+        let items = roundedRects().map { item -> DrawItem in
+            var i = item
+            i.transform = .scale(1.1, 1, 1) * item.transform
+            return i
+        }
+        XCTAssertFalse(items.contains { $0.hasIsotropicCoverage })
         let ref = try reference(items, size: 300)
         let (frame, stats) = try executed(items, size: 300)
         // Every rectangle is ≥ 128² device pixels on the canvas but the one the canvas edge cuts.
@@ -77,6 +83,68 @@ final class CanvasExecutionRenderTests: GPUTestCase {
         let d = Self.difference(frame.pixels, ref.pixels)
         XCTAssertLessThanOrEqual(d.max, 1)
         XCTAssertLessThan(d.pixels, 300 * 300 / 200, "\(d.pixels) pixels differ")
+    }
+
+    /// Under a similarity (rotation, uniform scale) the shape's coverage runs with one pixel size
+    /// from the vertex shader instead of per-fragment derivatives (`ISOTROPIC`), and rotated
+    /// items are drawn whole, not split: the same formulas, so pixels move by at most 1/255 (the
+    /// derivatives' rounding) against the general code, and rarely.
+    func testIsotropicCoverageMatchesTheDerivativeCodeWithin1Of255() throws {
+        let items = roundedRects()
+        XCTAssertTrue(items.allSatisfy { $0.hasIsotropicCoverage })
+        let ref = try reference(items.map { var i = $0; i.derivativeCoverage = true; return i }, size: 300)
+        let (frame, stats) = try executed(items, size: 300)
+        XCTAssertEqual(stats.splitItems, 0)
+        XCTAssertEqual(frame.stats.drawCalls, 1)
+        let d = Self.difference(frame.pixels, ref.pixels)
+        XCTAssertLessThanOrEqual(d.max, 1)
+        XCTAssertLessThan(d.pixels, 300 * 300 / 200, "\(d.pixels) pixels differ")
+        // Scaled 3× (a Retina canvas) and continuous corners: the same.
+        let scaled = items.map { item -> DrawItem in
+            var i = item
+            i.transform = item.transform * .scale(3, 3, 1) * .translation(-300, -250, 0)
+            i.shape = RoundedShape(rect: item.shape!.rect, radii: item.shape!.radii, curve: .continuous)
+            return i
+        }
+        XCTAssertTrue(scaled.allSatisfy { $0.hasIsotropicCoverage })
+        let ref3 = try reference(scaled.map { var i = $0; i.derivativeCoverage = true; return i }, size: 300)
+        let (frame3, _) = try executed(scaled, size: 300)
+        let d3 = Self.difference(frame3.pixels, ref3.pixels)
+        XCTAssertLessThanOrEqual(d3.max, 1)
+        XCTAssertLessThan(d3.pixels, 300 * 300 / 200, "\(d3.pixels) pixels differ")
+    }
+
+    /// Coverage at the arc of a rotated circular corner, computed by hand: a black 40 × 40 square
+    /// with 16-unit corners, turned 30° about its centre at (32, 32) on white, scale 1. A pixel
+    /// whose centre lies in a corner's quadrant at distance d from that corner's centre is covered
+    /// clamp(0.5 + 16 − d, 0, 1) (the corner's normal distance in device pixels).
+    func testIsotropicCircularCornerCoverageByHand() throws {
+        let rect = Rect(0, 0, 40, 40), angle = Double.pi / 6
+        let m = Transform3D.translation(-20, -20, 0) * .rotation(angle, 0, 0, 1) * .translation(32, 32, 0)
+        let item = DrawItem(layer: 1, role: .background, paint: .solid(RGBA(0, 0, 0, 1)), transform: m,
+                            quad: rect.insetBy(dx: -2, dy: -2), shape: RoundedShape(rect: rect, radii: [16, 16, 16, 16]))
+        XCTAssertTrue(item.hasIsotropicCoverage)
+        let frame = try render(FramePlan(pixelWidth: 64, pixelHeight: 64, clearColor: RGBA(1, 1, 1, 1), items: [item]))
+        var checked = 0
+        for py in 0..<64 {
+            for px in 0..<64 {
+                // The pixel centre back in the square's local units (the inverse rotation).
+                let dx = Double(px) + 0.5 - 32, dy = Double(py) + 0.5 - 32
+                let lx = dx * cos(angle) + dy * sin(angle) + 20, ly = -dx * sin(angle) + dy * cos(angle) + 20
+                // The nearest corner's centre, 16 in from both edges; only its quadrant.
+                let cx = lx < 20 ? 16.0 : 24.0, cy = ly < 20 ? 16.0 : 24.0
+                let ox = lx < 20 ? cx - lx : lx - cx, oy = ly < 20 ? cy - ly : ly - cy
+                guard ox > 0.5, oy > 0.5 else { continue }
+                let d = (ox * ox + oy * oy).squareRoot()
+                let coverage = min(max(0.5 + 16 - d, 0), 1)
+                guard coverage > 0.02, coverage < 0.98 else { continue }
+                let expected = (1 - coverage) * 255
+                let got = Double(frame.pixels[(py * 64 + px) * 4])
+                XCTAssertEqual(got, expected, accuracy: 1.0, "pixel (\(px), \(py)), d = \(d)")
+                checked += 1
+            }
+        }
+        XCTAssertGreaterThan(checked, 40)
     }
 
     /// Twelve 150 × 90 rounded rectangles (radii 6…17, 20, 3, 30), each turned and at 50 %.
