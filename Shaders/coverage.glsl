@@ -1,10 +1,10 @@
 // Per-fragment coverage of a draw item: its shape, minus the inner shape for borders, times every
 // clip. Specialisation constants remove what an item does not use.
 
-layout(location = VARYING_LOCAL, component = 0) in vec2 vLocal;
+layout(location = VARYING_LOCAL, component = 0) ITEM_VARYING in vec2 vLocal;
 layout(location = VARYING_RECORD) flat in uint vRecord;
 layout(location = VARYING_RECORD, component = 1) flat in uint vPixelScale;
-layout(location = VARYING_CLIP0) in vec3 vClip[4];
+layout(location = VARYING_CLIP0) ITEM_VARYING in vec3 vClip[4];
 layout(location = VARYING_SHAPE) flat in vec4 vShape[4];
 layout(location = VARYING_INNER) flat in vec4 vInner[4];
 

@@ -56,6 +56,18 @@ layout(constant_id = 8) const bool ISOTROPIC = false;   // shape coverage: one p
 #define VARYING_INNER 12        // flat vec4 × 4: RoundedRect inner
 // 16 locations in all: Vulkan's minimum maxVertexOutputComponents (64).
 
+// How the varyings that change over an item are interpolated. Perspective-correct in general; the
+// AFFINE variant of each quad fragment shader (built with -DAFFINE, chosen by the plan for items
+// whose transform keeps w constant: `DrawItem.interpolatesAffinely`) interpolates them linearly in
+// screen space, which is then the same function, and lavapipe skips the per-pixel 1/w and a
+// multiply per component (200 rotated rounded rectangles: ≈ 0.87× the time). Components sharing
+// a location must share the qualifier, so vLocal and vUV both take it.
+#ifdef AFFINE
+#define ITEM_VARYING noperspective
+#else
+#define ITEM_VARYING
+#endif
+
 layout(push_constant) uniform Target {
     vec2 targetSize;    // device pixels
 };

@@ -1,5 +1,6 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
+// variant: AFFINE
 // CAGradientLayer (reference §2.2): the position t of the fragment's local point along the
 // gradient, then its colour ramp (premultiplied RGBA8, sRGB-encoded, interpolated on the CPU) read
 // there with the linear sampler, times opacity and coverage. The record carries the geometry:

@@ -1,5 +1,6 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
+// variant: AFFINE
 // An image (premultiplied RGBA8, sRGB-encoded, read without conversion) times the paint (the
 // premultiplied tint times opacity: (o, o, o, o) untinted) and coverage.
 #include "draw_record.glsl"
@@ -7,7 +8,7 @@
 #include "coverage.glsl"
 
 layout(set = 1, binding = 0) uniform sampler2D image;
-layout(location = VARYING_UV, component = 2) in vec2 vUV;
+layout(location = VARYING_UV, component = 2) ITEM_VARYING in vec2 vUV;
 layout(location = VARYING_PAINT) flat in vec4 vPaint;
 layout(location = VARYING_TEXEL) flat in ivec4 vTexel;
 layout(location = 0) out vec4 outColor;

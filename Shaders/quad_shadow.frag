@@ -1,5 +1,6 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
+// variant: AFFINE
 // A shadow with a shadowPath: the path's rounded rectangle blurred by a Gaussian (σ in the item's
 // local units, the layer's points), in the shadow colour, times the clips. No offscreen pass.
 //

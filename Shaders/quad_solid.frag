@@ -1,5 +1,6 @@
 #version 450
 #extension GL_GOOGLE_include_directive : require
+// variant: AFFINE
 // A solid premultiplied colour (background or border) times coverage.
 #include "draw_record.glsl"
 #include "corners.glsl"

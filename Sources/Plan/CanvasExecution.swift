@@ -48,6 +48,8 @@ public struct BatchClass: Hashable, Sendable {
     var opaque: Bool
     /// Shape coverage without derivatives (`DrawItem.hasIsotropicCoverage`): another variant.
     var isotropic: Bool
+    /// Screen-linear interpolation (`DrawItem.interpolatesAffinely`): another fragment shader.
+    var affine: Bool
 
     public init(_ item: DrawItem) {
         switch item.paint {
@@ -64,6 +66,7 @@ public struct BatchClass: Hashable, Sendable {
         coverage = item.executedCoverage
         opaque = item.drawsOpaque
         isotropic = item.hasIsotropicCoverage
+        affine = item.interpolatesAffinely
     }
 
     /// The class without what promotion may change (shape presence and coverage level).

@@ -52,7 +52,7 @@ enum DrawBatching {
                            blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus
                                : CompositingBlendStates.key(item.blend) ?? .sourceOver,
                            corners: corners(item.executedCoverage), opaque: item.drawsOpaque,
-                           isotropic: shaped && item.hasIsotropicCoverage)
+                           isotropic: shaped && item.hasIsotropicCoverage, affine: item.interpolatesAffinely)
     }
 
     /// The CORNER_CODE specialisation constant for a coverage level (none and straight edges alike:

@@ -25,6 +25,9 @@ struct PipelineKey: Hashable {
     /// Shape coverage with one pixel size from the vertex shader instead of derivatives
     /// (`ISOTROPIC`; the plan's `DrawItem.hasIsotropicCoverage`).
     var isotropic = false
+    /// The fragment shader's AFFINE build: varyings interpolated linearly in screen space (the
+    /// plan's `DrawItem.interpolatesAffinely`, for transforms that keep w constant).
+    var affine = false
     /// A flattened region (Shaders/flatten.frag): its stack's depth and image layers.
     var flatten: FlattenVariant? = nil
 }
@@ -61,6 +64,8 @@ final class PipelineLibrary {
     private let imageShader: VkShaderModule
     private let shadowShader: VkShaderModule
     private let gradientShader: VkShaderModule
+    /// The AFFINE builds of the four above (`PipelineKey.affine`).
+    private let affineSolidShader, affineImageShader, affineShadowShader, affineGradientShader: VkShaderModule
     private let flattenVertexShader: VkShaderModule
     private let flattenShader: VkShaderModule
     private let flattenSolidShader: VkShaderModule
@@ -111,6 +116,10 @@ final class PipelineLibrary {
         imageShader = try Self.module(device, SPIRV.shader_quad_image_frag)
         shadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag)
         gradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag)
+        affineSolidShader = try Self.module(device, SPIRV.shader_quad_solid_frag_affine)
+        affineImageShader = try Self.module(device, SPIRV.shader_quad_image_frag_affine)
+        affineShadowShader = try Self.module(device, SPIRV.shader_quad_shadow_frag_affine)
+        affineGradientShader = try Self.module(device, SPIRV.shader_quad_gradient_frag_affine)
         flattenVertexShader = try Self.module(device, SPIRV.shader_flatten_vert)
         flattenShader = try Self.module(device, SPIRV.shader_flatten_frag)
         flattenSolidShader = try Self.module(device, SPIRV.shader_flatten_solid_frag)
@@ -125,7 +134,10 @@ final class PipelineLibrary {
         let d = device.handle
         for p in pipelines.values { vkDestroyPipeline(d, p, nil) }
         vkDestroyPipelineCache(d, cache, nil)
-        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader, flattenVertexShader, flattenShader, flattenSolidShader] { vkDestroyShaderModule(d, m, nil) }
+        for m in [vertexShader, solidShader, imageShader, shadowShader, gradientShader, affineSolidShader, affineImageShader,
+                  affineShadowShader, affineGradientShader, flattenVertexShader, flattenShader, flattenSolidShader] {
+            vkDestroyShaderModule(d, m, nil)
+        }
         vkDestroySampler(d, nearestSampler, nil)
         vkDestroySampler(d, linearSampler, nil)
         vkDestroySampler(d, trilinearSampler, nil)
@@ -189,8 +201,12 @@ final class PipelineLibrary {
         stages[0].stage = VK_SHADER_STAGE_VERTEX_BIT
         stages[0].module = vertexShader
         stages[1].stage = VK_SHADER_STAGE_FRAGMENT_BIT
-        stages[1].module = key.paint == .solid ? solidShader : key.paint == .shadow ? shadowShader
-            : key.paint == .gradient ? gradientShader : imageShader
+        switch key.paint {
+        case .solid: stages[1].module = key.affine ? affineSolidShader : solidShader
+        case .shadow: stages[1].module = key.affine ? affineShadowShader : shadowShader
+        case .gradient: stages[1].module = key.affine ? affineGradientShader : gradientShader
+        case .texelFetch, .filtered, .mipmapped: stages[1].module = key.affine ? affineImageShader : imageShader
+        }
         if let f = key.flatten {
             stages[0].module = flattenVertexShader
             stages[1].module = f.imageMask != 0 ? flattenShader : flattenSolidShader

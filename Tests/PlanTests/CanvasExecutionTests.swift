@@ -231,6 +231,36 @@ final class CanvasExecutionTests: XCTestCase {
         XCTAssertFalse(solid(Rect(0, 0, 40, 40), halfBlue).hasIsotropicCoverage)
     }
 
+    /// Screen-linear interpolation (the AFFINE shaders) is exact where w is constant over the
+    /// layer's plane: w = m14·x + m24·y + m44 at z = 0, so only m14 and m24 rule it out.
+    func testTransformsThatKeepWConstantInterpolateAffinelyAndBatchApart() {
+        XCTAssertTrue(Transform3D.identity.keepsWConstant)
+        var skewed = Transform3D.rotation(0.7, 0, 0, 1) * .scale(3, 1.5, 1) * .translation(10.5, 4, 0)
+        skewed.m21 = 0.3
+        XCTAssertTrue(skewed.keepsWConstant, "any 2D affine map")
+        var depthOnly = Transform3D.identity; depthOnly.m34 = -1.0 / 500
+        XCTAssertTrue(depthOnly.keepsWConstant, "perspective along z leaves w = 1 at z = 0")
+        var halved = Transform3D.identity; halved.m44 = 2
+        XCTAssertTrue(halved.keepsWConstant, "w = 2 everywhere")
+        var tiltX = Transform3D.identity; tiltX.m14 = 0.001
+        XCTAssertFalse(tiltX.keepsWConstant)
+        var tiltY = Transform3D.identity; tiltY.m24 = -0.002
+        XCTAssertFalse(tiltY.keepsWConstant)
+        // A layer turned about y under a perspective (m14 = m13·m34 = sin 0.5 / 500 ≠ 0).
+        var eye = Transform3D.identity; eye.m34 = -1.0 / 500
+        let turned = Transform3D.rotation(0.5, 0, 1, 0) * eye * .translation(150, 150, 0)
+        XCTAssertFalse(turned.keepsWConstant)
+        // Two items alike but for that: two pipelines, so two batches, and a third like the first
+        // after them a third batch (painter's order).
+        let flat = solid(Rect(0, 0, 40, 40), halfBlue, .translation(10, 10, 0))
+        let tilted = solid(Rect(0, 0, 40, 40), halfBlue, turned)
+        XCTAssertTrue(flat.interpolatesAffinely)
+        XCTAssertFalse(tilted.interpolatesAffinely)
+        XCTAssertNotEqual(BatchClass(flat), BatchClass(tilted))
+        XCTAssertEqual(prepare([flat, tilted], size: 300).stats.batches, 2)
+        XCTAssertEqual(prepare([flat, flat], size: 300).stats.batches, 1)
+    }
+
     func testRotatedIsotropicItemsAreDrawnWholeAndAnisotropicOnesSplit() {
         // The item of the test above, turned 20° about its centre: drawn whole with the isotropic
         // code (its slanted pieces cost lavapipe more than the coverage code they save).

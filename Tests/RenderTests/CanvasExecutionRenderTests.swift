@@ -1,5 +1,6 @@
 import Geometry
 import Plan
+import Raster
 import Render
 import XCTest
 
@@ -112,6 +113,52 @@ final class CanvasExecutionRenderTests: GPUTestCase {
         let d3 = Self.difference(frame3.pixels, ref3.pixels)
         XCTAssertLessThanOrEqual(d3.max, 1)
         XCTAssertLessThan(d3.pixels, 300 * 300 / 200, "\(d3.pixels) pixels differ")
+    }
+
+    /// The AFFINE fragment shaders (varyings interpolated linearly in screen space) against the
+    /// general, perspective-correct ones on the same geometry: each item drawn once as it is
+    /// (w = 1) and once with m14 = 1e-9, which makes w vary (by < 3e-7 over the canvas) and so
+    /// selects the general shaders, on what is the same geometry to float precision. Covers every
+    /// interpolated varying: the local point (rounded rectangles), texel coordinates (a rotated
+    /// image, bilinear) and clip coordinates (a solid under a rotated rounded clip). Both runs use
+    /// the derivative coverage code, so interpolation is the only difference.
+    func testAffineInterpolationMatchesPerspectiveCorrectWithin1Of255() throws {
+        var pixels = [UInt8](repeating: 0, count: 64 * 64 * 4)
+        for y in 0..<64 {
+            for x in 0..<64 {
+                let a = UInt8(128 + (x * y) % 128)   // premultiplied: every channel ≤ alpha
+                pixels[(y * 64 + x) * 4 ..< (y * 64 + x) * 4 + 4] = [UInt8(x * 4 * Int(a) / 255), UInt8(y * 4 * Int(a) / 255), a / 2, a]
+            }
+        }
+        let bitmap = Bitmap(width: 64, height: 64, pixels: pixels)
+        let clipShape = RoundedShape(rect: Rect(0, 0, 120, 100), radii: [25, 25, 25, 25])
+        // The clip maps device points (the solid has no transform) into its own units: its centre at (150, 220).
+        let clip = Clip(transform: .translation(-150, -220, 0) * .rotation(0.4, 0, 0, 1) * .translation(60, 50, 0),
+                        shape: clipShape, layer: 9)
+        var items = roundedRects()
+        items.append(image(0, Rect(0, 0, 64, 64), uv: Rect(0, 0, 64, 64), sampling: .linear, opacity: 0.9,
+                           transform: .translation(-32, -32, 0) * .rotation(0.35, 0, 0, 1) * .scale(1.7, 1.7, 1) * .translation(220, 70, 0)))
+        items.append(solid(Rect(90, 170, 120, 100), RGBA(0.1, 0.3, 0.5, 0.8), clips: [clip]))
+        items = items.map { var i = $0; i.derivativeCoverage = true; return i }
+        XCTAssertTrue(items.allSatisfy(\.interpolatesAffinely))
+        let general = items.map { item -> DrawItem in
+            var i = item
+            i.transform.m14 = 1e-9
+            return i
+        }
+        XCTAssertFalse(general.contains(where: \.interpolatesAffinely))
+        let plan = { (items: [DrawItem]) in
+            FramePlan(pixelWidth: 300, pixelHeight: 300, clearColor: RGBA(1, 1, 1, 1),
+                      images: [PlannedImage(key: bitmap.contentHash, pixelWidth: 64, pixelHeight: 64)], items: items)
+        }
+        let affine = try render(plan(items), images: [bitmap.contentHash: bitmap])
+        let ref = try render(plan(general), images: [bitmap.contentHash: bitmap])
+        // The scene draws: every rectangle, the image and the clipped solid show.
+        XCTAssertNotEqual(affine.pixel(220, 70), [255, 255, 255, 255])
+        XCTAssertNotEqual(affine.pixel(150, 220), [255, 255, 255, 255])
+        let d = Self.difference(affine.pixels, ref.pixels)
+        XCTAssertLessThanOrEqual(d.max, 1)
+        XCTAssertLessThan(d.pixels, 300 * 300 / 1000, "\(d.pixels) pixels differ")   // 25 on lavapipe
     }
 
     /// Coverage at the arc of a rotated circular corner, computed by hand: a black 40 × 40 square
