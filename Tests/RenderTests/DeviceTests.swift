@@ -47,7 +47,8 @@ final class DeviceTests: GPUTestCase {
 
     func testAFrameWithEveryVariantIsCleanUnderTheValidationLayer() throws {
         // CAPROF_VALIDATION=1 turns validation errors into thrown errors; render every pipeline variant
-        // (solid/texelFetch/linear, shape, inner shape, clips) with a fresh renderer.
+        // (solid/texelFetch/linear, shape, inner shape, clips; the AFFINE fragment shaders and, for
+        // the two items whose w varies, the perspective-correct ones) with a fresh renderer.
         RenderTestSupport.pinLavapipe()
         let saved = getenv("CAPROF_VALIDATION").map { String(cString: $0) }
         defer { if let saved { setenv("CAPROF_VALIDATION", saved, 1) } else { unsetenv("CAPROF_VALIDATION") } }
@@ -57,15 +58,20 @@ final class DeviceTests: GPUTestCase {
         let inner = RoundedShape(rect: Rect(2, 2, 12, 12), radii: [2, 2, 2, 2])
         let clip = Clip(transform: .rotation(0.3, 0, 0, 1), shape: shape, layer: 3)
         let bitmap = Bitmap(width: 2, height: 2, pixels: [UInt8](repeating: 255, count: 16))
+        var tilted = Transform3D.translation(4, 22, 0)
+        tilted.m14 = 0.001   // w varies across the item: perspective-correct interpolation
         let plan = FramePlan(pixelWidth: 32, pixelHeight: 32, clearColor: RGBA(0, 0, 0, 1),
                              images: [PlannedImage(key: 1, pixelWidth: 2, pixelHeight: 2)], items: [
             solid(Rect(0, 0, 16, 16), RGBA(1, 0, 0, 1), shape: shape, inner: inner, clips: [clip, clip]),
             image(0, Rect(0, 0, 2, 2), uv: Rect(0, 0, 2, 2), transform: .translation(20, 0)),
             image(0, Rect(0, 0, 8, 8), uv: Rect(0, 0, 2, 2), sampling: .linear, transform: .translation(20, 20)),
             solid(Rect(0, 16, 4, 4), RGBA(0, 1, 0, 1)),
+            solid(Rect(0, 0, 8, 8), RGBA(0, 0, 1, 1), transform: tilted, shape: shape, clips: [clip]),
+            image(0, Rect(0, 0, 8, 8), uv: Rect(0, 0, 2, 2), sampling: .linear, transform: tilted),
         ])
+        XCTAssertEqual(plan.items.filter(\.interpolatesAffinely).count, 4)
         let frame = try renderer.render(plan, images: [1: bitmap])
-        XCTAssertEqual(frame.stats.drawCalls, 4)
+        XCTAssertEqual(frame.stats.drawCalls, 6)
         _ = try renderer.render(plan, images: [1: bitmap])
     }
 }
