@@ -72,7 +72,7 @@ extension Transform3D {
     /// by the same factor. The tolerance (relative 1e-6) admits the rounding of a composed
     /// rotation and scale; the coverage ramp's width then differs by far less than 1/255.
     public var isSimilarity: Bool {
-        guard m14 == 0, m24 == 0, m44 == 1 else { return false }
+        guard keepsWConstant, m44 == 1 else { return false }
         let a = m11 * m11 + m12 * m12, b = m21 * m21 + m22 * m22
         let dot = m11 * m21 + m12 * m22
         guard a > 0, a.isFinite, b.isFinite else { return false }

@@ -11,8 +11,8 @@
 /// Why: lavapipe shades eight fragments at once, a 4×2 pixel group, and stores images row by
 /// row. A group reads two rows of every layer: 16 full-screen layers make 64 row streams per
 /// tile row, more than the prefetchers follow. In 4×4 blocks a group reads 32 bytes of one line,
-/// and a layer is one stream. Measured on 16 full-screen 1170×2532 layers: 0.55× the GPU time of
-/// row textures (tools/measure-composite; README, Performance). GPUs tile their images
+/// and a layer is one stream. Measured on 16 full-screen 1170×2532 layers: 0.64× the GPU time of
+/// row textures (`CAPROF_TEXEL_BLOCKS=off` to compare; README, Performance). GPUs tile their images
 /// themselves, so there textures stay `.rows`.
 enum TexelLayout: Hashable {
     case rows
