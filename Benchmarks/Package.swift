@@ -24,7 +24,7 @@ let package = Package(
             path: "Benchmarks/CompositeBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Issue #5: every stage of the pipeline (decode, evaluate, plan, rasterise = image decoding,
+        // Every stage of the pipeline (decode, evaluate, plan, rasterise = image decoding,
         // composite, PNG encode) on the example scenes and synthetic 1,000- and 10,000-layer ones,
         // with the plan's and renderer's counters as custom metrics.
         .executableTarget(
@@ -36,7 +36,7 @@ let package = Package(
             path: "Benchmarks/StageBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Issue #3: presentation evaluation of N animated layers (100 … 100,000).
+        // Presentation evaluation of N animated layers (100 … 100,000).
         .executableTarget(
             name: "EvaluateBenchmarks",
             dependencies: [
@@ -46,7 +46,7 @@ let package = Package(
             path: "Benchmarks/EvaluateBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Issue #4: profiling overhead over plain rendering, and the time to profile 2 s at 60 fps.
+        // Profiling overhead over plain rendering, and the time to profile 2 s at 60 fps.
         .executableTarget(
             name: "ProfileBenchmarks",
             dependencies: [
@@ -56,7 +56,7 @@ let package = Package(
             path: "Benchmarks/ProfileBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Issue #9: offscreen passes: shadows with and without shadowPath, mask versus cornerRadius,
+        // Offscreen passes: shadows with and without shadowPath, mask versus cornerRadius,
         // raster-cache hit versus miss (interleaved GPU-time ratios).
         .executableTarget(
             name: "OffscreenBenchmarks",
@@ -67,7 +67,7 @@ let package = Package(
             path: "Benchmarks/OffscreenBenchmarks",
             plugins: [.plugin(name: "BenchmarkPlugin", package: "benchmark")]
         ),
-        // Issue #10: layer content: rounded rectangles as CALayers vs CAShapeLayers (static and
+        // Layer content: rounded rectangles as CALayers vs CAShapeLayers (static and
         // animating), a strokeEnd draw-on's rasterisation and upload, a 10,000-instance replicator,
         // 40 text labels (first layout and cached).
         .executableTarget(

@@ -43,7 +43,7 @@ public struct Layer: Sendable {
     // Everything else (name, contents and its placement, border, shadow, caching, mask, subclass
     // properties, source location) lives in one copy-on-write box, so a `Layer` value stays small
     // and holds two references: the presentation walk copies and frees every animated layer once
-    // per frame (10,000 animated layers in 5 ms, issue #3), and size and references are its cost.
+    // per frame (10,000 animated layers in 5 ms), and size and references are its cost.
     // The box itself holds what a scene decoder sets on every layer and puts the rest, which most
     // layers leave at their defaults, in a second box that they share (`ColdProperties.rare`).
     // Set by each init (no default value: the decoder's init would retain the shared box only to

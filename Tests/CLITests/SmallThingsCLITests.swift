@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// The small things seen by a new user (issue #13, item 7).
+/// The small things seen by a new user.
 final class SmallThingsCLITests: CLITestCase {
     func testNegativeTimeIsAValueWithAReasonNotAMissingValue() throws {
         let r = try caprof(["render", Self.example("cards.json"), "--time", "-1", "-o", tmp.appendingPathComponent("x.png").path])

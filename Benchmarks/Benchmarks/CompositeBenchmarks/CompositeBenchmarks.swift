@@ -8,7 +8,7 @@ import Raster
 import Render
 import SceneFormat
 
-/// Issue #2's measurements:
+/// caprof against a minimal hand-written Vulkan program:
 /// - composite 16 full-screen (1170×2532) image layers at opacity 0.8 with identity transforms
 ///   (texelFetch path; target: no slower than a minimal hand-written Vulkan program doing the same,
 ///   `MinimalVulkanPeer`, measured beside it and interleaved with it), and the same 16 rotated ±2.5°
@@ -62,7 +62,7 @@ let benchmarks: @Sendable () -> Void = {
     // caprof ÷ pixman (a CPU peer), identity and rotated: PixmanBenchmarks.swift.
     pixmanBenchmarks()
 
-    // Issue #14: culling, coverage levels, batching (ShadingBenchmarks.swift).
+    // Culling, coverage levels, batching (ShadingBenchmarks.swift).
     shadingBenchmarks()
 
     for name in ExampleScenes.names {

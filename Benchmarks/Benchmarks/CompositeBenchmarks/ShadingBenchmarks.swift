@@ -6,7 +6,7 @@ import Plan
 import Raster
 import Render
 
-/// Issue #14 parts 1, 3 and 4, the composite path's shading speed (the plan's `CanvasExecution`):
+/// The composite path's shading speed: occlusion culling, coverage levels, batching (the plan's `CanvasExecution`):
 /// - the 16 full-screen layers with the top one opaque: everything beneath is culled by the plan,
 ///   and the top layer is drawn with blending off; interleaved with the minimal Vulkan peer
 ///   drawing the ordinary 16-layer stack (target ≤ 0.12×);

@@ -6,7 +6,7 @@ import Plan
 import Raster
 import SceneFormat
 
-/// Issue #10's measurements, on the canvas of an iPhone (390×844 pt at 3×, 1170×2532 px), each
+/// Layer content, on the canvas of an iPhone (390×844 pt at 3×, 1170×2532 px), each
 /// frame through `SceneRenderer` (evaluate, plan, rasterise what changed, upload, draw, read back):
 /// - 200 semi-transparent rotated rounded rectangles as CALayers (cornerRadius) and as
 ///   CAShapeLayers (roundedRect paths): static (shape textures cached) and with the paths

@@ -3,7 +3,7 @@ import Benchmark
 import Geometry
 import LayerModel
 
-/// Issue #3's measurement: evaluate the presentation tree of an N-layer scene with N running
+/// Presentation evaluation: evaluate the presentation tree of an N-layer scene with N running
 /// animations (target ≤ 5 ms per frame at N = 10,000 on the 2-core VM), and how it scales from
 /// 100 to 100,000 layers. The tree is N leaves in containers of 100 under the root; each leaf has
 /// one animation, cycling through the common kinds (a basic position move on easeInEaseOut, a

@@ -1,6 +1,6 @@
 import Benchmark
 
-/// Issue #11's compositingFilter measurement, on the iPhone canvas (1170×2532 px): content (a
+/// The compositingFilter measurement, on the iPhone canvas (1170×2532 px): content (a
 /// full-screen colour and 20 translucent rounded cards) under a full-screen opaque layer composited
 /// with multiplyBlendMode (three `filter` passes: the layer flattened, the content drawn again as
 /// the destination, the blend; then the result drawn back), with screenBlendMode (a blend state, no

@@ -6,7 +6,7 @@ import Plan
 import Raster
 import SceneFormat
 
-/// Issue #9's measurements, on the canvas of an iPhone (390×844 pt at 3×, 1170×2532 px):
+/// Offscreen passes, on the canvas of an iPhone (390×844 pt at 3×, 1170×2532 px):
 /// - 20 cards with shadows: without shadowPath (content offscreen, blurred) versus with a
 ///   shadowPath (one analytic item each, no pass);
 /// - a layer clipped by a mask layer versus the same layer clipped by masksToBounds + cornerRadius;

@@ -4,7 +4,7 @@ import Foundation
 import Pipeline
 import SceneFormat
 
-/// Issue #4's measurements, per example scene, over 2 s at 60 fps (120 frames):
+/// Profiling overhead, per example scene, over 2 s at 60 fps (120 frames):
 /// - `render`: evaluate + plan + draw every frame on Vulkan (what `caprof render --frames` does
 ///   before encoding), the baseline;
 /// - `profile`: the same frames through the profiler (evaluate + plan + analyse + draw), so

@@ -8,7 +8,7 @@ import Raster
 import Render
 import SceneFormat
 
-/// Issue #5: each stage of caprof's pipeline on its own, per scene (the four examples and two
+/// Each stage of caprof's pipeline on its own, per scene (the four examples and two
 /// synthetic scenes of 1,000 and 10,000 small layers, see `SyntheticScene`):
 /// - `decode`: `SceneDecoder.load` (read + parse + validate the JSON file);
 /// - `evaluate`: `PresentationTimeline.presentation(at:)`, a different time each iteration;
