@@ -13,7 +13,10 @@
 ///
 /// PostScript-style suffixes pick the weight and style: `Helvetica-Bold`, `HelveticaNeue-Medium`,
 /// `SFProText-Semibold`, `Menlo-Italic` (Thin 100, UltraLight 200, Light 300, Regular 400,
-/// Medium 500, Semibold 600, Bold 700, Heavy 800, Black 900; Italic/Oblique).
+/// Medium 500, Semibold 600, Bold 700, Heavy 800, Black 900; Italic/Oblique). The system font's
+/// private names carry the weight without a hyphen (`.AppleSystemUIFontMedium`,
+/// `.AppleSystemUIFontBold`, `.AppleSystemUIFontDemi` = Semibold, `.AppleSystemUIFontEmphasized` =
+/// Bold, `.AppleSystemUIFontItalic`): Inter at that weight.
 public enum FontMapping {
     public struct Resolved: Sendable, Equatable {
         public var family: String
@@ -40,6 +43,18 @@ public enum FontMapping {
         "medium": 500, "semibold": 600, "demibold": 600, "bold": 700, "heavy": 800, "extrabold": 800, "black": 900,
     ]
 
+    static let systemPrivate = ".applesystemuifont"
+
+    /// A style glued to `.AppleSystemUIFont` ("medium", "bolditalic", "demi", "emphasized"), or nil.
+    static func gluedStyle(_ suffix: Substring) -> (weight: Int, italic: Bool)? {
+        var style = String(suffix), italic = false
+        if style.hasSuffix("italic") { italic = true; style.removeLast("italic".count) }
+        if style.isEmpty { return italic ? (400, true) : nil }
+        let extra = ["demi": 600, "emphasized": 700]
+        guard let w = weights[style] ?? extra[style] else { return nil }
+        return (w, italic)
+    }
+
     public static func resolve(_ name: String) -> Resolved {
         var base = name, weight = 400, italic = false
         // "Family-Style": the style after the last hyphen, if it names weights/italics only.
@@ -54,6 +69,9 @@ public enum FontMapping {
         }
         let key = base.lowercased().filter { $0 != " " && $0 != "_" }
         if let f = installed[key] { return Resolved(family: f, weight: weight, italic: italic, substituted: false) }
+        if families[key] == nil, key.hasPrefix(Self.systemPrivate), let glued = Self.gluedStyle(key.dropFirst(Self.systemPrivate.count)) {
+            return Resolved(family: "Inter", weight: glued.weight, italic: glued.italic, substituted: true)
+        }
         return Resolved(family: families[key] ?? "Liberation Sans", weight: weight, italic: italic, substituted: true)
     }
 }

@@ -12,12 +12,30 @@ public enum Alignment {
         isOnGrid(r.minX) && isOnGrid(r.minY) && isOnGrid(r.maxX) && isOnGrid(r.maxY)
     }
 
-    /// Device pixels per texel of a contents item along x and y, when its matrix is axis-aligned
-    /// 2D; nil otherwise (rotated, skewed or 3D: resampled whatever the sizes).
+    /// Whether `m` is 2D and maps the axes onto the axes: axis-aligned (scales, flips), or turned
+    /// by a multiple of 90° (possibly with scales and flips). See `swapsAxes`.
+    public static func mapsAxesToAxes(_ m: Transform3D) -> Bool { swapsAxes(m) != nil }
+
+    /// For a 2D matrix that maps the axes onto the axes: false when x stays along x (m12 = m21 = 0),
+    /// true when a quarter turn swaps them (m11 = m22 = 0); nil for any other matrix. A turn's
+    /// sine and cosine are 6e-17 or 1.2e-16 where they should be 0, so entries that small beside
+    /// the others count as 0.
+    static func swapsAxes(_ m: Transform3D) -> Bool? {
+        if m.isAxisAligned2D { return false }
+        guard m.m14 == 0, m.m24 == 0, m.m44 == 1, m.m31 == 0, m.m32 == 0, m.m34 == 0 else { return nil }
+        let eps = 1e-12 * max(abs(m.m11), abs(m.m12), abs(m.m21), abs(m.m22))
+        if abs(m.m12) <= eps && abs(m.m21) <= eps && eps > 0 { return false }
+        if abs(m.m11) <= eps && abs(m.m22) <= eps && eps > 0 { return true }
+        return nil
+    }
+
+    /// Device pixels per texel of a contents item along x and y, when its matrix maps the axes onto
+    /// the axes (`mapsAxesToAxes`: a quarter turn swaps which texel axis runs along x); nil
+    /// otherwise (rotated by another angle, skewed or 3D: resampled whatever the sizes).
     public static func pixelsPerTexel(_ item: DrawItem) -> (x: Double, y: Double)? {
-        guard item.transform.isAxisAligned2D, item.uv.width > 0, item.uv.height > 0 else { return nil }
+        guard let swapped = swapsAxes(item.transform), item.uv.width > 0, item.uv.height > 0 else { return nil }
         let d = BlendAnalysis.deviceRect(item.quad, item.transform)
-        return (d.width / item.uv.width, d.height / item.uv.height)
+        return swapped ? (d.width / item.uv.height, d.height / item.uv.width) : (d.width / item.uv.width, d.height / item.uv.height)
     }
 
     /// Whether a contents item resamples its image: texels do not map 1:1 onto device pixels.

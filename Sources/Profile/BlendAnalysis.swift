@@ -30,12 +30,22 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
     /// shadowPath; with one there is nothing to fix).
     case shadow
+    /// An emitter's additive renderMode: each particle adds its colour to what lies beneath
+    /// (plus), so it blends whatever its alpha. Nothing to fix: it is the look asked for.
+    case additive
 
     /// The paint itself lets the background through: every pixel of the item blends. These raise
     /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
     /// blended pixels but raise no finding of their own (their fixes are `misaligned.subpixel` and
     /// `offscreen.rounded-clip`, or nothing: rounded corners are antialiased by design).
     public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha || self == .rasterizedContent || self == .compositingFilter }
+
+    /// Every pixel of the item blends: the paint reasons, and a shadow, a masked result, a
+    /// transition's state and an additive particle, which are composited with blending wherever
+    /// they cover (Color Blended Layers shows them red). Those four count in a frame's blended
+    /// pixels but raise no `blended` finding: their cost and fix are the offscreen findings' (or
+    /// nothing, for a shadow with a shadowPath and for additive particles).
+    public var blendsEveryPixel: Bool { isPaint || self == .shadow || self == .mask || self == .transition || self == .additive }
 
     public static func < (a: BlendReason, b: BlendReason) -> Bool {
         allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
@@ -54,7 +64,8 @@ public enum BlendAnalysis {
                                rasterKeys: Set<UInt64> = []) -> [BlendReason] {
         if item.role == .shadow { return [.shadow] }
         if item.role == .unsupported { return [] }   // not drawn: its opacity is unknown
-        if item.blend == .plus { return [.transition] }
+        // plus is a cross-dissolve's sum of states, or an additive emitter's particles.
+        if item.blend == .plus { return layer?.isEmitter == true ? [.additive] : [.transition] }
         if item.blend.isCompositingFilter { return [.compositingFilter] }
         var r: [BlendReason] = []
         switch item.paint {

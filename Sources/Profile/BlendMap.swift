@@ -4,8 +4,9 @@
 ///
 /// - a fragment of full coverage from an item whose paint is opaque replaces the pixel: the
 ///   pixel is opaque again (depth 0);
-/// - a fragment from an item whose paint blends (`BlendReason.isPaint`) adds one to the depth and
-///   marks the pixel as blended by paint;
+/// - a fragment from an item that blends wherever it covers (`BlendReason.blendsEveryPixel`:
+///   its paint, a shadow, a masked result, a transition's state, an additive particle) adds one
+///   to the depth and marks the pixel as blended by paint;
 /// - a fragment of partial coverage (an antialiased edge, a rounded corner, the rim of a rounded
 ///   clip) from an opaque paint adds one to the depth without the paint mark.
 ///

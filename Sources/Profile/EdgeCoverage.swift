@@ -29,12 +29,16 @@ struct EdgeCoverage: Sendable {
     /// nil when the item has no per-fragment coverage (no shape, no inner shape, no clip): its
     /// coverage is 1 wherever the rasteriser puts a fragment.
     init?(_ item: DrawItem) {
-        guard item.shape != nil || item.innerShape != nil || !item.clips.isEmpty else { return nil }
+        // A blurred shape (an analytic shadow) paints its whole quad, the Gaussian's reach around
+        // its shape: the shape is what is blurred, not where the item draws.
+        var blurred = false
+        if case .blurredShape = item.paint { blurred = true }
+        guard (!blurred && (item.shape != nil || item.innerShape != nil)) || !item.clips.isEmpty else { return nil }
         let m = item.transform
         guard let inv = PixelCoverage.invert3([m.m11, m.m12, m.m14, m.m21, m.m22, m.m24, m.m41, m.m42, m.m44]) else { return nil }
         toLocal = inv
-        shape = item.shape.map(CornerShape.init)
-        inner = item.innerShape.map(CornerShape.init)
+        shape = blurred ? nil : item.shape.map(CornerShape.init)
+        inner = blurred ? nil : item.innerShape.map(CornerShape.init)
         clips = item.clips.map { c in
             let t = c.transform
             return ([t.m11, t.m12, t.m14, t.m21, t.m22, t.m24, t.m41, t.m42, t.m44], CornerShape(c.shape))

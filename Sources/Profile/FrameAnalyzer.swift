@@ -44,6 +44,7 @@ public struct FrameAnalyzer: Sendable {
         let w = plan.pixelWidth, h = plan.pixelHeight
         var map = OverdrawMap(width: w, height: h)
         // Every item's runs, kept for the blend pass below, which walks them top item first.
+        // `paint`: the fragment blends whatever its coverage; `finding`: its item raises `blended`.
         var runs: [(item: Int, y: Int, xs: Range<Int>, partial: Bool, paint: Bool)] = []
         var paintBlending: [Bool] = []
         var shaded = 0
@@ -69,12 +70,15 @@ public struct FrameAnalyzer: Sendable {
                let kind = rasterKinds[plan.images[index].key] {
                 contentKind[item.layer] = kind
             }
+            // Blending (the blend map) and the `blended` finding differ for shadows, masks and
+            // transitions: they blend everywhere, but their finding is an offscreen one.
             let paintBlends = reasons.contains(where: \.isPaint)
+            let blendsEverywhere = reasons.contains(where: \.blendsEveryPixel)
             var px = 0
             let itemIndex = paintBlending.count
             paintBlending.append(paintBlends)
             // A texture that blends only for its alpha, drawn 1:1: its opaque texels replace.
-            let onlyAlpha = paintBlends && !reasons.contains { $0.isPaint && $0 != .imageAlpha && $0 != .rasterizedContent }
+            let onlyAlpha = blendsEverywhere && !reasons.contains { $0.blendsEveryPixel && $0 != .imageAlpha && $0 != .rasterizedContent }
             let texels = onlyAlpha ? Self.texelMapping(item, plan, textures) : nil
             coverage.forEachRun { y, xs, partial in
                 px += xs.count
@@ -84,7 +88,7 @@ public struct FrameAnalyzer: Sendable {
                         runs.append((itemIndex, y, (piece.lowerBound - t.dx)..<(piece.upperBound - t.dx), partial, !opaque))
                     }
                 } else {
-                    runs.append((itemIndex, y, xs, partial, paintBlends))
+                    runs.append((itemIndex, y, xs, partial, blendsEverywhere))
                 }
             }
             shaded += px
@@ -96,8 +100,8 @@ public struct FrameAnalyzer: Sendable {
                 b.opacity = min(b.opacity, BlendAnalysis.opacity(item, entry))
                 blended[item.layer] = b
             }
-            // Edges to check against the pixel grid.
-            if item.transform.isAxisAligned2D {
+            // Edges to check against the pixel grid (a quarter turn keeps them on the axes too).
+            if Alignment.mapsAxesToAxes(item.transform) {
                 let part: LayerPart = item.role == .contents ? .contents : .bounds
                 let rect = item.role == .contents ? item.quad : (item.shape?.rect ?? item.quad)
                 let key = item.layer * 2 + (part == .contents ? 1 : 0)
@@ -113,7 +117,7 @@ public struct FrameAnalyzer: Sendable {
                 if Alignment.isScaled(item) {
                     let device = Rect.bounding(DeviceProjection.polygon(item.quad.corners, item.transform))
                     let texels = item.uv.standardized
-                    let transformed = !item.transform.isAxisAligned2D
+                    let transformed = !Alignment.mapsAxesToAxes(item.transform)
                     if var s = scaled[item.layer] {
                         s.pixels += px; s.texels = s.texels.union(texels); s.device = s.device.union(device)
                         s.transformed = s.transformed || transformed
@@ -134,8 +138,9 @@ public struct FrameAnalyzer: Sendable {
         var paintSpans: [LayerID: [(y: Int, xs: Range<Int>)]] = [:]
         for run in runs.reversed() {
             let paint = run.paint
+            let finding = paint && paintBlending[run.item]
             blendMap.applyFromAbove(y: run.y, run.xs, paintBlends: paint, partial: run.partial) { xs in
-                if paint { paintSpans[plan.items[run.item].layer, default: []].append((run.y, xs)) }
+                if finding { paintSpans[plan.items[run.item].layer, default: []].append((run.y, xs)) }
             }
         }
         for (layer, spans) in paintSpans { blended[layer]?.pixels = Self.distinctPixels(spans) }

@@ -22,6 +22,8 @@ public struct LayerDirectory: Sendable {
         public var subtree: Set<LayerID>
         /// The layer or an ancestor has a `mask`: its pixels are cut by the mask's alpha.
         public var masked: Bool = false
+        /// A CAEmitterLayer: its particles are its items (additive ones blend with `plus`).
+        public var isEmitter: Bool = false
 
         /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
         /// Negative ids are a CATransition's previous state (the evaluator's snapshot), named so.
@@ -50,7 +52,7 @@ public struct LayerDirectory: Sendable {
                               backgroundAlpha: l.backgroundColor?.alpha ?? 0, borderAlpha: l.borderColor?.alpha ?? 0,
                               contentsScale: l.contentsScale, shouldRasterize: l.shouldRasterize,
                               rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
-                              subtree: subtree, masked: masked)
+                              subtree: subtree, masked: masked, isEmitter: l.layerClass == .emitter)
         if let m = l.mask {
             var named = m
             if named.name?.isEmpty ?? true { named.name = (entries[l.id]?.displayName ?? "layer") + " mask" }

@@ -47,7 +47,7 @@ public struct OverlayPainter: Sendable {
         // Per pixel misalignment (0 none, 1 magenta, 2 yellow).
         var misaligned = [UInt8](repeating: 0, count: w * h)
         for item in plan.items {
-            let paintBlends = BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer], rasterKeys: rasterKeys).contains(where: \.isPaint)
+            let paintBlends = BlendAnalysis.reasons(item, in: plan, layer: directory[item.layer], rasterKeys: rasterKeys).contains(where: \.blendsEveryPixel)
             let mark: UInt8
             if item.role == .contents && scaledLayers.contains(item.layer) && Alignment.isScaled(item) {
                 mark = 2
@@ -147,10 +147,10 @@ public struct OverlayPainter: Sendable {
     }
 
     /// Whether the item's own edges (its shape for backgrounds and borders, its quad for contents)
-    /// are off the device-pixel grid, as `FrameAnalyzer` checks them. Only axis-aligned 2D items
-    /// can be misaligned (rotated ones are resampled by design).
+    /// are off the device-pixel grid, as `FrameAnalyzer` checks them. Only items whose matrix maps
+    /// the axes onto the axes can be misaligned (other rotations are resampled by design).
     static func isOffGrid(_ item: DrawItem) -> Bool {
-        guard item.transform.isAxisAligned2D else { return false }
+        guard Alignment.mapsAxesToAxes(item.transform) else { return false }
         let rect = item.role == .contents ? item.quad : (item.shape?.rect ?? item.quad)
         return !Alignment.isOnGrid(BlendAnalysis.deviceRect(rect.standardized, item.transform))
     }

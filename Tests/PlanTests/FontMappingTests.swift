@@ -25,6 +25,19 @@ final class FontMappingTests: XCTestCase {
         XCTAssertEqual(FontMapping.resolve("Helvetica-BoldOblique"), .init(family: "Liberation Sans", weight: 700, italic: true, substituted: true))
     }
 
+    /// The system font's private names glue the style on without a hyphen (found in Kite archives).
+    func testSystemFontNamesWithAGluedStyle() {
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontMedium"), .init(family: "Inter", weight: 500, italic: false, substituted: true))
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontBold").weight, 700)
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontDemi").weight, 600)
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontEmphasized").weight, 700)
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontItalic"), .init(family: "Inter", weight: 400, italic: true, substituted: true))
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontBoldItalic"), .init(family: "Inter", weight: 700, italic: true, substituted: true))
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFont"), .init(family: "Inter", weight: 400, italic: false, substituted: true))
+        // Not a style: the default family, as for any unknown name.
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontCondensed").family, "Liberation Sans")
+    }
+
     func testEachSubstitutedFontIsReportedOncePerFrame() {
         let canvas = Canvas(width: 100, height: 100, scale: 2)
         var root = Layer(); root.setFrame(Rect(0, 0, 100, 100))

@@ -123,6 +123,62 @@ final class FigureConsistencyTests: XCTestCase, ProfileTestSupport {
         XCTAssertTrue((1200...1320).contains(shaded - 10_000), "\(shaded - 10_000)")
     }
 
+    /// A shadow and a masked result blend wherever they cover (Color Blended Layers shows them
+    /// red), though neither raises a `blended` finding: the shadow's cost is offscreen.shadow's
+    /// (nothing with a shadowPath) and the mask's is offscreen.mask's.
+    /// Hand count: the card (20, 20, 40, 20) has a shadowPath of its bounds, σ = shadowRadius = 2,
+    /// no offset; its shadow's quad reaches 3σ + 2 px = 8 px past the path (Builder+Shadow):
+    /// (12, 12, 56, 36) = 2016 px, of which the opaque card covers 800, so 1216 shadow pixels
+    /// show. The masked layer (20, 60, 40, 20) under a 0.4-alpha mask: 800 px. 2016 in all, every
+    /// one blended by paint (red, one deep), none edge-only.
+    func testShadowsAndMaskedLayersBlendWhereTheyShow() throws {
+        var card = box("card", Rect(20, 20, 40, 20), .white)
+        card.shadowOpacity = 0.3; card.shadowRadius = 2; card.shadowOffset = Size(0, 0)
+        card.shadowPath = .rect(Rect(0, 0, 40, 20))
+        var masked = box("masked", Rect(20, 60, 40, 20), Color(0, 0, 1))
+        masked.mask = box("m", Rect(0, 0, 40, 20), Color(0, 0, 0, 0.4))
+        let w = try threeWays(root(canvas, [card, masked]))
+        XCTAssertEqual(w.counters["blendedPixels"] as? Int, 2_016)
+        XCTAssertEqual(w.counters["edgeBlendedPixels"] as? Int, 0)
+        XCTAssertEqual(w.blendedLegend, [10_000 - 2_016, 2_016, 0, 0])
+        XCTAssertTrue(w.text.contains("blended 2016 px (20 % of the screen)"), w.text)
+        // Red in the shadow's rim above the card, and on the masked layer; green on the card.
+        for (x, y) in [(40, 15), (40, 70)] {
+            let c = w.overlays[.blended]!.rgb(x, y)
+            XCTAssertTrue(c.r > c.g, "red at (\(x), \(y)): \(c)")
+        }
+        let card0 = w.overlays[.blended]!.rgb(40, 30)
+        XCTAssertTrue(card0.g > card0.r, "green on the opaque card: \(card0)")
+        XCTAssertFalse(w.report.findings.contains { $0.id == .blended }, "\(w.report.findings.map(\.id))")
+        XCTAssertTrue(w.report.findings.contains { $0.id == .offscreenMask && $0.layer.display == "masked" })
+    }
+
+    /// Additive particles (renderMode additive: plus) blend whatever their alpha: an opaque 10×10
+    /// particle at (45…55, 45…55) counts 100 blended pixels, with the reason `additive` and no
+    /// `blended` finding (it is the look asked for). The same particle drawn source-over (unordered)
+    /// is opaque: it replaces, 0 blended.
+    func testAdditiveParticlesBlendWithoutAFinding() throws {
+        func emitter(_ mode: EmitterRenderMode) -> Layer {
+            var e = Layer(.emitter); e.name = "sparks"; e.setFrame(Rect(0, 0, 100, 100))
+            e.emitter.renderMode = mode
+            e.particles = [Particle(contents: image("p.png"), contentsRect: Rect(0, 0, 1, 1), contentsScale: 1,
+                                    minificationFilter: .linear, magnificationFilter: .linear, position: Point(50, 50),
+                                    z: 0, angle: 0, scale: 1, color: Color(1, 1, 1), age: 0, birthTime: 0)]
+            return e
+        }
+        let table: ImageTable = [image("p.png").origin: ImageInfo(key: 1, width: 10, height: 10, isOpaque: true)]
+        let additive = try threeWays(root(canvas, [emitter(.additive)]), images: table)
+        XCTAssertEqual(additive.counters["blendedPixels"] as? Int, 100)
+        XCTAssertEqual(additive.blendedLegend, [10_000 - 100, 100, 0, 0])
+        XCTAssertFalse(additive.report.findings.contains { $0.id == .blended })
+        let t = tree(root(canvas, [emitter(.additive)]))
+        let p = plan(t, canvas, images: table)
+        let particle = try XCTUnwrap(p.items.first { $0.blend == .plus })
+        XCTAssertEqual(BlendAnalysis.reasons(particle, in: p, layer: LayerDirectory(root: t)[particle.layer]), [.additive])
+        let sourceOver = try threeWays(root(canvas, [emitter(.unordered)]), images: table)
+        XCTAssertEqual(sourceOver.counters["blendedPixels"] as? Int, 0)
+    }
+
     /// A translucent navigation bar partly under an opaque button: the finding counts only where
     /// its blending shows, so it never exceeds the frame's blended pixels.
     func testBlendedFindingCountsWhereItsBlendingShows() throws {

@@ -45,6 +45,30 @@ final class FindingRuleTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(ids(findings(root(scale1, [l]), scale1), layer: "tilted"), [])
     }
 
+    /// A quarter turn maps texels onto pixels one to one. A 60×30 px image shown at its pixel size
+    /// in a 60×30 pt layer at (10, 10), scale 1, turned 90° about its centre (40, 25): its device
+    /// bounds are 30×60 at (25, −5)…(55, 55), whole pixels, so it is neither resampled nor
+    /// misaligned. Moved half a point right, its edges fall at x = 25.5 and 55.5: misaligned.subpixel,
+    /// not scaled. Turned 45°, it is resampled (misaligned.scaled).
+    func testQuarterTurnsShowTexelsOneToOne() throws {
+        let img = image("/a.png")
+        let table: ImageTable = [img.origin: ImageInfo(key: 1, width: 60, height: 30, isOpaque: true)]
+        var l = box("dial", Rect(10, 10, 60, 30), nil); l.contents = img; l.contentsScale = 1
+        for angle in [Double.pi / 2, -Double.pi / 2, Double.pi] {
+            l.transform = .rotation(angle, 0, 0, 1)
+            XCTAssertEqual(ids(findings(root(scale1, [l]), scale1, images: table), layer: "dial"), [], "\(angle)")
+        }
+        l.transform = .rotation(Double.pi / 2, 0, 0, 1)
+        l.setFrame(Rect(10.5, 10, 60, 30))
+        let off = findings(root(scale1, [l]), scale1, images: table)
+        XCTAssertEqual(ids(off, layer: "dial"), [.misalignedSubpixel])
+        let rect = try XCTUnwrap(off.first { $0.layer.display == "dial" }?.evidence.deviceRect)
+        for (got, want) in zip(rect, [25.5, -5, 30, 60]) { XCTAssertEqual(got, want, accuracy: 1e-9, "\(rect)") }
+        l.setFrame(Rect(10, 10, 60, 30))
+        l.transform = .rotation(Double.pi / 4, 0, 0, 1)
+        XCTAssertEqual(ids(findings(root(scale1, [l]), scale1, images: table), layer: "dial"), [.misalignedScaled])
+    }
+
     func testOffGridContentsOfAnAlignedLayer() {
         // 101 pt bounds, a 50 px image at its natural size centred: x = 25.5.
         let img = image("/a.png")
