@@ -289,7 +289,11 @@ public struct HTMLReport: Sendable {
     func layerTree(_ h: inout HTMLBuilder, _ r: ProfileReport) {
         guard let root = layers else { return }
         var byLayer: [Int: [(Int, Finding)]] = [:]
-        for (i, f) in r.findings.enumerated() { byLayer[f.layer.id, default: []].append((i + 1, f)) }
+        // A group's badge goes on each of its layers (with that layer's own finding), linking to
+        // the group's row: a layer of a group is no cleaner than the group's first.
+        for (i, f) in r.findings.enumerated() {
+            for member in f.members ?? [f] { byLayer[member.layer.id, default: []].append((i + 1, member)) }
+        }
         h.raw("<section id=\"layers\">\n<h2>Layers</h2>\n<div class=\"tree\">\n")
         node(&h, root, depth: 0, findings: byLayer)
         h.raw("</div>\n<p class=\"note\">\(ReportUnits.count(root.count, "layer")) in the model tree; badges link to the findings. Levels below the second start collapsed.</p>\n</section>\n")

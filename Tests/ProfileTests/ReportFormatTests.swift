@@ -71,11 +71,38 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertFalse(rows.dropFirst(undrawn).contains { $0[2] == FindingID.unsupported.rawValue })
         let order = rows.dropFirst(undrawn).map { Severity(rawValue: try! Self.matches(#"sev sev-(\w+)"#, in: $0[4])[0][1])! }
         XCTAssertEqual(order, order.sorted(by: >))
-        // Every finding has a badge in the layer tree, linking to its row.
+        // Every finding has a badge in the layer tree on each of its layers (a group's members
+        // each), linking to its row.
         let badges = try Self.matches(##"<a class="badge sev-\w+" href="#finding-(\d+)""##, in: html)
-        XCTAssertEqual(badges.map { Int($0[1])! }.sorted(), Array(1...report.findings.count))
+        XCTAssertEqual(badges.map { Int($0[1])! }.sorted(), report.findings.enumerated().flatMap { i, f in
+            Array(repeating: i + 1, count: f.members?.count ?? 1)
+        })
         XCTAssertEqual(html.components(separatedBy: "<details").count, html.components(separatedBy: "</details>").count)
         XCTAssertEqual(try Self.matches(#"data-layer-id="\d+"[^>]*>(<summary>)?<span class="cls">"#, in: html).count, LayerOutline(try document().scene.root).count)
+    }
+
+    /// Two alike translucent layers make one grouped `blended` finding (one row); the layer tree
+    /// badges both layers, each linking to that row, and a third, clean layer has none.
+    func testHTMLLayerTreeBadgesEveryLayerOfAGroup() throws {
+        let json = """
+        {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
+         "root": {"frame": [0, 0, 100, 100], "backgroundColor": "#FFFFFF", "sublayers": [
+           {"name": "glassA", "frame": [0, 0, 40, 40], "backgroundColor": [1, 0, 0, 0.5]},
+           {"name": "glassB", "frame": [50, 0, 40, 40], "backgroundColor": [1, 0, 0, 0.5]},
+           {"name": "solid", "frame": [0, 50, 40, 40], "backgroundColor": "#0000FF"}]}}
+        """
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "g.json", baseDirectory: "/")
+        let report = try ProfileRunner(scene: AnimatedScene(doc), renderer: nil)
+            .run(frames: [(index: 0, time: 0)], fps: 60, file: "g.json", toolVersion: "test").report
+        let group = try XCTUnwrap(report.findings.firstIndex { $0.id == .blended })
+        XCTAssertEqual(report.findings[group].members?.map(\.layer.display).sorted(), ["glassA", "glassB"])
+        let html = HTMLReport(overlays: [], layers: LayerOutline(doc.scene.root)).render(report)
+        for name in ["glassA", "glassB"] {
+            let line = try XCTUnwrap(try Self.matches(#"<div class="leaf"[^>]*>(.*?)</div>"#, in: html).first { $0[1].contains(">\(name)</span>") })
+            XCTAssertTrue(line[1].contains("href=\"#finding-\(group + 1)\""), line[1])
+        }
+        let solid = try XCTUnwrap(try Self.matches(#"<div class="leaf"[^>]*>(.*?)</div>"#, in: html).first { $0[1].contains(">solid</span>") })
+        XCTAssertFalse(solid[1].contains("badge"), solid[1])
     }
 
     func testHTMLOverlaysAreCanvasSizedPNGs() throws {
