@@ -21,6 +21,27 @@ final class PlistReaderTests: XCTestCase {
         ]))
     }
 
+    /// A 4-byte real is read as the shortest decimal that rounds to the same float32: 179.2 was
+    /// stored as 179.1999969482421875 and reads back as 179.2; 0.5 (exact) stays 0.5; the two
+    /// differ from the stored value by less than half a float32 ulp.
+    func testFloat32RealsReadAsTheirShortestDecimal() throws {
+        func plist(_ f: Float) -> [UInt8] {
+            let bits = f.bitPattern
+            var p = Array("bplist00".utf8) + [0x22, UInt8(bits >> 24), UInt8(bits >> 16 & 0xFF), UInt8(bits >> 8 & 0xFF), UInt8(bits & 0xFF)]
+            p += [8]                                   // offset table: the one object at byte 8
+            p += [0, 0, 0, 0, 0, 0, 1, 1]              // trailer: offset and reference sizes
+            p += [0, 0, 0, 0, 0, 0, 0, 1] + [UInt8](repeating: 0, count: 8) + [0, 0, 0, 0, 0, 0, 0, 13]
+            return p
+        }
+        for (stored, read) in [(Float(179.2), 179.2), (Float(0.7), 0.7), (Float(0.5), 0.5), (Float(-0.024), -0.024), (Float(1e-8), 1e-8)] {
+            XCTAssertEqual(try BinaryPlistReader.parse(plist(stored)), .real(read))
+            XCTAssertLessThanOrEqual(abs(read - Double(stored)), Double(stored.ulp) / 2)
+        }
+        XCTAssertEqual(try BinaryPlistReader.parse(plist(.infinity)), .real(.infinity))
+        guard case .real(let nan) = try BinaryPlistReader.parse(plist(.nan)) else { return XCTFail("not a real") }
+        XCTAssertTrue(nan.isNaN)
+    }
+
     func testEmptyTruncatedAndCorruptFilesAreClearErrors() throws {
         XCTAssertThrowsError(try BinaryPlistReader.parse([])) { XCTAssertEqual(($0 as? PlistError)?.message, "the file is empty (0 bytes)") }
         var b = BinaryPlistBuilder()

@@ -73,16 +73,17 @@ final class PackageReftests: XCTestCase {
 }
 
 /// The static end frame of a simple vector archive against a scene written by hand from its
-/// contents (Checkmark.caar, dumped with Python's plistlib): after both strokeEnd animations have
+/// contents (Checkmark.caar, dumped with Python's plistlib; its 4-byte reals written as the
+/// shortest decimals that round to the same float32, as caprof reads them): after both strokeEnd animations have
 /// ended (fill forwards, not removed), at 1 s, the tick and the ring are fully stroked.
 /// The shapes are drawn, so this is a pixel test of the import: the two frames must be identical.
 final class VectorArchiveReftests: XCTestCase {
     func testCheckmarkEndFrameMatchesTheHandWrittenScene() throws {
         let file = AssetRoundTripReftests.corpus + "/caar/CheckmarkDemo_Checkmark.caar"
         guard FileManager.default.fileExists(atPath: file) else { throw CorpusMissing(message: "corpus not found") }
-        let k1 = 212.6630096435547, k2 = 61.33699035644531
+        let k1 = 212.6630096435547, k2 = 61.33699035644531   // the path's points are 8-byte reals
         let oval = "M137 274 C\(k1) 274 274 \(k1) 274 137 C274 \(k2) \(k1) 0 137 0 C\(k2) 0 0 \(k2) 0 137 C0 \(k1) \(k2) 274 137 274 Z M137 274 Z M137 274"
-        let c = 0.7193397879600525, d = 0.6946583986282349
+        let c = 0.7193398, d = 0.6946584
         let json = """
         {"caprof": 1, "canvas": {"width": 400, "height": 400, "scale": 1},
          "root": {"name": "Background Layer", "bounds": [0, 0, 400, 400], "anchorPoint": [0, 0], "position": [0, 0],
@@ -90,12 +91,12 @@ final class VectorArchiveReftests: XCTestCase {
            "sublayers": [
              {"class": "CAShapeLayer", "name": "Shape", "bounds": [0, 0, 100, 100], "position": [135, 199], "anchorPoint": [0, 0],
               "path": "M0 0 L45 65 L138 -59", "fillColor": [0, 0, 0, 0], "lineWidth": 11,
-              "strokeColor": [0.45188069343566895, 0.8134803175926208, 0.05998169630765915, 1],
+              "strokeColor": [0.4518807, 0.8134803, 0.059981696, 1],
               "allowsEdgeAntialiasing": true, "contentsScale": 1, "rasterizationScale": 1},
              {"class": "CAShapeLayer", "name": "Oval", "bounds": [0, 0, 274, 274], "position": [200, 203],
               "transform": [-\(d), -\(c), 0, 0, \(c), -\(d), 0, 0, 0, 0, 1, 0, 0, 0, 0, 1],
               "path": "\(oval)", "fillRule": "evenOdd", "fillColor": [0, 0, 0, 0], "lineWidth": 8,
-              "strokeColor": [0.45490196347236633, 0.8117647171020508, 0.062745101749897, 1],
+              "strokeColor": [0.45490196, 0.8117647, 0.0627451, 1],
               "allowsEdgeAntialiasing": true, "contentsScale": 2, "rasterizationScale": 1}]}}
         """
         let expected = try SceneDecoder.decode(data: Array(json.utf8), file: "hand.json", baseDirectory: "/")

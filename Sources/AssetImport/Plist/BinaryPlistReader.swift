@@ -135,7 +135,13 @@ public struct BinaryPlistReader {
             let size = 1 << Int(marker & 0x0F)
             try need(p + 1, size, "a real")
             switch size {
-            case 4: return .real(Double(Float(bitPattern: UInt32(readUInt(at: p + 1, size: 4)))))
+            case 4:
+                // A float32 holds the value its author typed, rounded to 24 bits: read it as the
+                // shortest decimal that rounds to the same float32 (179.2, not 179.1999969482422),
+                // within half a float32 ulp of the stored value, so scenes converted from it carry
+                // the author's numbers.
+                let f = Float(bitPattern: UInt32(readUInt(at: p + 1, size: 4)))
+                return .real(f.isFinite ? Double(f.description) ?? Double(f) : Double(f))
             case 8: return .real(Double(bitPattern: readUInt(at: p + 1, size: 8)))
             default: throw PlistError("corrupt binary property list: \(size)-byte real at byte \(p)")
             }
