@@ -153,7 +153,7 @@ public enum FindingAdvice {
         switch i.kind {
         case "firstUse": return "first use"
         case "propertyChanged":
-            let who = i.layerName.map { "`\($0)`" } ?? "layer #\(i.layer ?? 0)"
+            let who = i.layerName.map { "“\($0)”" } ?? "layer #\(i.layer ?? 0)"   // plain text in every format: no Markdown backticks
             return "\(i.property ?? "a property") changed on \(who) inside it"
         case "contentChanged": return "what it draws changed"
         case "rasterizationScaleChanged": return "rasterizationScale changed from \(fmt(i.from ?? 0)) to \(fmt(i.to ?? 0))"

@@ -48,6 +48,11 @@ extension Finding {
     public var perLayer: [Finding] { members ?? [self] }
     /// The layers a finding names: every member's for a group.
     public var layers: [LayerRef] { perLayer.map(\.layer) }
+    /// Its pixels are texels rendered offscreen (offscreen passes, raster-cache misses), not
+    /// pixels on the screen: they can exceed the canvas, while its share of the screen is what
+    /// its result covers.
+    public var pixelsAreOffscreenTexels: Bool { id.rawValue.hasPrefix("offscreen.") || id == .rasterCacheMiss }
+
     /// "navbar" for one layer; "cell-1, cell-2, cell-3 and 3 more (6 layers)" for a group.
     public var layersDescription: String {
         guard let m = members, m.count > 1 else { return layer.display }

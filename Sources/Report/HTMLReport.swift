@@ -273,7 +273,9 @@ public struct HTMLReport: Sendable {
             if f.phase == .midAnimation { frames += "<small>mid-animation only</small>" }
             else if r.run.frameCount > 1 { frames += "<small>\(f.frameCount) of \(r.run.frameCount)</small>" }
             h.raw("<td class=\"num\" data-v=\"\(f.frames.first?.first ?? 0)\">\(frames)</td>")
-            var pixels = "\(ReportUnits.pixels(f.maxPixels))<small>\(ReportUnits.percent(f.canvasShare)) of the screen"
+            var pixels = f.pixelsAreOffscreenTexels
+                ? "\(ReportUnits.pixels(f.maxPixels))<small>rendered offscreen; the result covers \(ReportUnits.percent(f.canvasShare)) of the screen"
+                : "\(ReportUnits.pixels(f.maxPixels))<small>\(ReportUnits.percent(f.canvasShare)) of the screen"
             if f.frameCount > 1 { pixels += " in frame \(f.worstFrame)" }
             if let g = f.maxGPUNanoseconds { pixels += "<br>GPU \(ReportUnits.ms(g))" }
             if let c = f.maxCPUNanoseconds { pixels += "<br>CPU \(ReportUnits.ms(c))" }

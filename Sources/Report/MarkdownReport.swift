@@ -33,7 +33,10 @@ public struct MarkdownReport: Sendable {
         out.append(totals(r))
         if !r.warnings.isEmpty {
             out.append("")
-            out.append("\(r.warnings.count) thing\(r.warnings.count == 1 ? "" : "s") in the scene not drawn or evaluated yet: "
+            let fonts = r.warnings.filter(\.isFontSubstitution).count
+            let head = fonts == r.warnings.count ? "\(fonts) font\(fonts == 1 ? "" : "s") drawn with an installed stand-in"
+                : "\(r.warnings.count) warning\(r.warnings.count == 1 ? "" : "s") (what caprof does not draw or evaluate yet\(fonts > 0 ? ", fonts drawn with a stand-in" : ""))"
+            out.append(head + ": "
                        + r.warnings.prefix(5).map { w in
                            escape(w.message) + (w.location.map { " (\(code("\($0.file):\($0.line)")))" } ?? "")
                        }.joined(separator: "; ") + (r.warnings.count > 5 ? "; …" : "") + ".")
@@ -53,7 +56,9 @@ public struct MarkdownReport: Sendable {
         if let l = f.layer.location { layer += " " + code("\(l.file):\(l.line)") }
         var frames = total == 1 ? "–" : f.frames.map(\.description).joined(separator: ", ")
         if f.phase == .midAnimation { frames += " (mid-animation)" }
-        let cost = "\(ReportUnits.pixels(f.maxPixels)) (\(ReportUnits.percent(f.canvasShare)))"
+        let cost = f.pixelsAreOffscreenTexels
+            ? "\(ReportUnits.pixels(f.maxPixels)) offscreen (covers \(ReportUnits.percent(f.canvasShare)))"
+            : "\(ReportUnits.pixels(f.maxPixels)) (\(ReportUnits.percent(f.canvasShare)))"
         let cells = [sev, code(f.id.rawValue), layer, frames, cost, escape(f.explanation) + ". **Fix:** " + escape(f.fix)]
         return "| " + cells.joined(separator: " | ") + " |"
     }

@@ -73,7 +73,11 @@ public struct TextReport: Sendable {
         }
         if !r.warnings.isEmpty {
             out.append("")
-            out.append(yellow("\(r.warnings.count) thing\(r.warnings.count == 1 ? "" : "s") in the scene not drawn or evaluated yet") + dim(" (warnings above; JSON \"warnings\")"))
+            let fonts = r.warnings.filter(\.isFontSubstitution).count, undrawn = r.warnings.count - fonts
+            var parts: [String] = []
+            if undrawn > 0 { parts.append("\(undrawn) thing\(undrawn == 1 ? "" : "s") in the scene not drawn or evaluated yet") }
+            if fonts > 0 { parts.append("\(fonts) font\(fonts == 1 ? "" : "s") drawn with an installed stand-in") }
+            out.append(yellow(parts.joined(separator: "; ")) + dim(" (warnings above; JSON \"warnings\")"))
         }
         return out.joined(separator: "\n") + "\n"
     }
@@ -91,7 +95,9 @@ public struct TextReport: Sendable {
         let when = total == 1 ? "" : "  \(f.framesDescription)" + (f.phase == .midAnimation ? ", mid-animation only" : "")
         head += when
         let share = percent(f.canvasShare)
-        var costLine = "\(pixels(Double(f.maxPixels))) (\(share) of the screen)"
+        var costLine = f.pixelsAreOffscreenTexels
+            ? "\(pixels(Double(f.maxPixels))) rendered offscreen (the result covers \(share) of the screen)"
+            : "\(pixels(Double(f.maxPixels))) (\(share) of the screen)"
         if let m = f.members {
             costLine += " for its \(m.count) layers together, each in its worst frame"
             if f.frameCount > 1 { costLine += "; \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames" }

@@ -109,6 +109,25 @@ final class ReportTests: XCTestCase {
         return (p.terminationStatus, text)
     }
 
+    /// An offscreen finding's pixels are texels rendered offscreen (they can exceed the screen);
+    /// its share is what the result covers: the text says which is which. Font substitutions are
+    /// drawn, so the closing line does not count them among what is not drawn.
+    func testOffscreenPixelsAndFontSubstitutionsAreWordedForWhatTheyAre() throws {
+        var r = try report()
+        let offscreen = try XCTUnwrap(r.findings.first { $0.id.rawValue.hasPrefix("offscreen.") })
+        let plain = TextReport(colors: false).render(r)
+        XCTAssertTrue(plain.contains("rendered offscreen (the result covers \(ReportUnits.percent(offscreen.canvasShare)) of the screen)"), plain)
+        let blended = try XCTUnwrap(r.findings.first { $0.id == .blended })
+        XCTAssertTrue(plain.contains("\(ReportUnits.pixels(Double(blended.maxPixels))) (\(ReportUnits.percent(blended.canvasShare)) of the screen)"), plain)
+        let font = ProfileReport.Warning(message: "font \"Avenir\" is not installed; drawn with Liberation Sans (see FontMapping)", location: nil)
+        r.warnings = [font, font]
+        let fontsOnly = TextReport(colors: false).render(r)
+        XCTAssertTrue(fontsOnly.contains("2 fonts drawn with an installed stand-in"), fontsOnly)
+        XCTAssertFalse(fontsOnly.contains("not drawn or evaluated yet"), fontsOnly)
+        r.warnings.append(ProfileReport.Warning(message: "meshTransform is not drawn yet", location: nil))
+        XCTAssertTrue(TextReport(colors: false).render(r).contains("1 thing in the scene not drawn or evaluated yet; 2 fonts drawn with an installed stand-in"))
+    }
+
     func testTextSummaryPutsTheWorstFindingsFirst() throws {
         let r = try report()
         let plain = TextReport(colors: false).render(r)
@@ -123,7 +142,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(plain.contains("fix: " + first.fix))
         let order = r.findings.compactMap { f in plain.range(of: "\(f.id.rawValue)  \(f.layer.display)")?.lowerBound }
         XCTAssertEqual(order, order.sorted())
-        XCTAssertTrue(plain.contains("not drawn or evaluated yet"), plain)
+        XCTAssertTrue(plain.contains("1 font drawn with an installed stand-in"), plain)   // the scene's one warning
         XCTAssertTrue(TextReport(colors: true).render(r).contains("\u{1B}[1;31m") || r.findings.allSatisfy { $0.severity != .high })
         XCTAssertTrue(TextReport(colors: true).render(r).contains("\u{1B}[32mfix: "))
     }
