@@ -59,6 +59,11 @@ public enum FindingAdvice {
                 return ("its text is rasterised at \(fmt(t[0]))×\(fmt(t[1])) px and resampled to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels",
                         "set contentsScale = \(scale) (the screen scale) so the text is rasterised at the pixels it is shown")
             }
+            if layer.stretchable {
+                // Supplying the image at the shown size would defeat contentsCenter.
+                return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is stretched through contentsCenter to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels: its centre and edges are resampled",
+                        "expected for a stretchable image; supply it at the screen scale (contentsScale = \(scale)) so its corners are drawn 1:1, and keep its stretchable centre a flat colour so the resampling cannot show")
+            }
             return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is resampled to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels",
                     "supply the image at the pixel size it is shown (\(whole(s[0]))×\(whole(s[1])) px), or show it at its natural size with a non-scaling contentsGravity")
 

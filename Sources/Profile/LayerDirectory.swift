@@ -24,6 +24,8 @@ public struct LayerDirectory: Sendable {
         public var masked: Bool = false
         /// A CAEmitterLayer: its particles are its items (additive ones blend with `plus`).
         public var isEmitter: Bool = false
+        /// contentsCenter is not the whole image: the image is stretched in nine parts by design.
+        public var stretchable: Bool = false
 
         /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
         /// Negative ids are a CATransition's previous state (the evaluator's snapshot), named so.
@@ -52,7 +54,8 @@ public struct LayerDirectory: Sendable {
                               backgroundAlpha: l.backgroundColor?.alpha ?? 0, borderAlpha: l.borderColor?.alpha ?? 0,
                               contentsScale: l.contentsScale, shouldRasterize: l.shouldRasterize,
                               rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
-                              subtree: subtree, masked: masked, isEmitter: l.layerClass == .emitter)
+                              subtree: subtree, masked: masked, isEmitter: l.layerClass == .emitter,
+                              stretchable: l.contents != nil && l.contentsCenter.standardized != .unit)
         if let m = l.mask {
             var named = m
             if named.name?.isEmpty ?? true { named.name = (entries[l.id]?.displayName ?? "layer") + " mask" }

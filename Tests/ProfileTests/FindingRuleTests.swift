@@ -45,6 +45,22 @@ final class FindingRuleTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(ids(findings(root(scale1, [l]), scale1), layer: "tilted"), [])
     }
 
+    /// A stretchable image (contentsCenter) is resampled by design: the advice is not to supply
+    /// it at the shown size, which would defeat contentsCenter.
+    func testStretchableImageAdviceKeepsContentsCenter() throws {
+        let img = image("/bubble.png")
+        let table: ImageTable = [img.origin: ImageInfo(key: 1, width: 30, height: 30, isOpaque: true)]
+        var l = box("bubble", Rect(10, 10, 80, 20), nil); l.contents = img; l.contentsScale = 3
+        l.contentsCenter = Rect(0.4, 0.4, 0.2, 0.2)
+        let f = try XCTUnwrap(findings(root(scale3, [l]), scale3, images: table).first { $0.id == .misalignedScaled })
+        XCTAssertTrue(f.explanation.contains("stretched through contentsCenter"), f.explanation)
+        XCTAssertFalse(f.fix.contains("supply the image at the pixel size it is shown"), f.fix)
+        XCTAssertTrue(f.fix.contains("contentsScale = 3"), f.fix)
+        l.contentsCenter = Rect(0, 0, 1, 1)
+        let plain = try XCTUnwrap(findings(root(scale3, [l]), scale3, images: table).first { $0.id == .misalignedScaled })
+        XCTAssertTrue(plain.fix.contains("supply the image at the pixel size it is shown"), plain.fix)
+    }
+
     /// A quarter turn maps texels onto pixels one to one. A 60×30 px image shown at its pixel size
     /// in a 60×30 pt layer at (10, 10), scale 1, turned 90° about its centre (40, 25): its device
     /// bounds are 30×60 at (25, −5)…(55, 55), whole pixels, so it is neither resampled nor
