@@ -264,7 +264,7 @@ public struct FrameAnalyzer: Sendable {
         counters.textureSharing = TextureSharing(plan)
         var analysis = FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
                                      overdrawMap: keepOverdrawMap ? map : nil, blendMap: keepOverdrawMap ? blendMap : nil)
-        analysis.passes = plan.offscreenPasses.map(PassSummary.init)
+        analysis.passes = PassSummary.summaries(plan)
         return analysis
     }
 

@@ -16,6 +16,25 @@ public struct PassSummary: Sendable, Equatable, Codable {
     public var inputs: [Int]
     /// Device time measured for the pass (nil without a GPU run).
     public var gpuNanoseconds: UInt64?
+    /// True when an item of the screen draws the result (a cache pass's: the item drawing the
+    /// cached layer); nil when none does (only later passes read it, or nothing).
+    public var drawnOnScreen: Bool?
+
+    /// `plan`'s passes, each told whether the screen draws its result.
+    public static func summaries(_ plan: FramePlan) -> [PassSummary] {
+        var out = plan.offscreenPasses.map(PassSummary.init)
+        var cacheIndex: [UInt64: Int] = [:]
+        for (i, p) in plan.offscreenPasses.enumerated() { if let k = p.rasterCacheKey { cacheIndex[k] = i } }
+        for item in plan.canvasItems {
+            guard case .offscreen(let source, _, _) = item.paint else { continue }
+            switch source {
+            case .pass(let i) where out.indices.contains(i): out[i].drawnOnScreen = true
+            case .rasterCache(let k): if let i = cacheIndex[k] { out[i].drawnOnScreen = true }
+            default: break
+            }
+        }
+        return out
+    }
 
     public init(_ pass: OffscreenPass) {
         reasons = pass.reasons; layer = pass.layer; width = pass.width; height = pass.height

@@ -2,8 +2,8 @@ import Plan
 import Profile
 
 /// The render graph of one frame as an inline SVG: a box per offscreen pass (its kind, reasons,
-/// layer, target size and measured GPU time), placed in columns by dependency depth, with an arrow
-/// from each pass to the passes that read its result, and the canvas last.
+/// layer, target size and measured GPU time), each in the latest column its readers allow, with an
+/// arrow from each pass to the passes that read its result, and the screen last.
 enum HTMLPassGraph {
     static func section(_ h: inout HTMLBuilder, _ r: ProfileReport) {
         h.raw("<section id=\"passes\">\n<h2>Render graph</h2>\n")
@@ -16,19 +16,28 @@ enum HTMLPassGraph {
         }
         var names: [Int: String] = [:]
         for finding in r.findings { for member in finding.perLayer { names[member.layer.id] = member.layer.display } }
-        // Depth: 0 for passes reading nothing, else one more than the deepest input.
-        var depth = [Int](repeating: 0, count: passes.count)
-        for (i, p) in passes.enumerated() { depth[i] = (p.inputs.filter { $0 < i }.map { depth[$0] + 1 }.max() ?? 0) }
-        let read = Set(passes.flatMap(\.inputs))
-        let columns = (depth.max() ?? 0) + 2
+        // Columns as late as each pass can go: a pass whose result only the screen draws sits in
+        // the last column, beside the screen; one read by later passes sits just before the
+        // earliest of them. So arrows to the screen are short and cross no other box.
+        var consumers = [[Int]](repeating: [], count: passes.count)
+        for (i, p) in passes.enumerated() { for j in Set(p.inputs) where j < i { consumers[j].append(i) } }
+        var level = [Int](repeating: 0, count: passes.count)
+        for i in passes.indices.reversed() {
+            level[i] = consumers[i].map { level[$0] - 1 }.min() ?? 0
+        }
+        let first = level.min() ?? 0
+        let column = level.map { $0 - first }
+        let columns = (column.max() ?? 0) + 1
         var row = [Int](repeating: 0, count: columns)
-        let w = 196.0, hgt = 58.0, dx = 228.0, dy = 70.0
+        let w = 186.0, hgt = 58.0, dx = 214.0, dy = 70.0
         var pos: [(x: Double, y: Double)] = []
-        for d in depth { pos.append((10 + Double(d) * dx, 10 + Double(row[d]) * dy)); row[d] += 1 }
-        let canvasPos = (x: 10 + Double(columns - 1) * dx, y: 10.0)
-        let height = 20 + Double(max(row.max() ?? 1, 1)) * dy
-        let width = 20 + Double(columns) * dx - (dx - w)
-        h.raw("<p class=\"note\">Frame <span class=\"num\">\(f.index)</span> (the worst): \(passes.count) offscreen pass\(passes.count == 1 ? "" : "es") in execution order; arrows carry results to the passes (or the screen) that draw them.</p>\n")
+        for c in column { pos.append((10 + Double(c) * dx, 10 + Double(row[c]) * dy)); row[c] += 1 }
+        let height = 20 + Double(max(row.max() ?? 1, 1)) * dy - (dy - hgt)
+        // The screen: a bar as tall as the graph after the last column, so every arrow into it
+        // is a straight line.
+        let screen = (x: 10 + Double(columns) * dx, y: 10.0, w: 120.0, h: height - 20)
+        let width = screen.x + screen.w + 10
+        h.raw("<p class=\"note\">Frame <span class=\"num\">\(f.index)</span> (the worst): \(passes.count) offscreen pass\(passes.count == 1 ? "" : "es") in execution order; arrows carry results to the passes (or the screen) that draw them; a dashed one, a result the screen draws that later passes also read.</p>\n")
         h.raw("<div class=\"graph\"><svg width=\"\(Int(width))\" height=\"\(Int(height))\" viewBox=\"0 0 \(Int(width)) \(Int(height))\" role=\"img\" aria-label=\"render graph of frame \(f.index)\">\n")
         // Arrows drawn as a line and a filled head (no markers: the page references nothing, not even url(#id)).
         func edge(_ a: (x: Double, y: Double), _ b: (x: Double, y: Double)) {
@@ -39,9 +48,19 @@ enum HTMLPassGraph {
             h.raw("<path d=\"M\(n(x1)),\(n(y1)) C\(n(x1 + bend)),\(n(y1)) \(n(x2 - bend)),\(n(y2)) \(n(x2 - 8)),\(n(y2))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"1.5\"/>")
             h.raw("<path d=\"M\(n(x2)),\(n(y2)) L\(n(x2 - 8)),\(n(y2 - 4)) L\(n(x2 - 8)),\(n(y2 + 4)) z\" fill=\"#8e8e93\"/>\n")
         }
+        // An arrow to the screen from a pass that later passes also read (a shadowed layer's
+        // content: blurred, and drawn): dashed, along the gap under its row, crossing no box.
+        func gutterEdge(_ a: (x: Double, y: Double)) {
+            func n(_ v: Double) -> String { String(Int(v.rounded())) }
+            let x1 = a.x + w, y1 = a.y + hgt / 2, yg = a.y + hgt + (dy - hgt) / 2, x2 = screen.x - 2
+            h.raw("<path d=\"M\(n(x1)),\(n(y1)) C\(n(x1 + 12)),\(n(y1)) \(n(x1 + 4)),\(n(yg)) \(n(x1 + 16)),\(n(yg)) L\(n(x2 - 8)),\(n(yg))\" fill=\"none\" stroke=\"#8e8e93\" stroke-width=\"1.5\" stroke-dasharray=\"4 3\"/>")
+            h.raw("<path d=\"M\(n(x2)),\(n(yg)) L\(n(x2 - 8)),\(n(yg - 4)) L\(n(x2 - 8)),\(n(yg + 4)) z\" fill=\"#8e8e93\"/>\n")
+        }
         for (i, p) in passes.enumerated() {
-            for j in p.inputs where j < i { edge(pos[j], pos[i]) }
-            if !read.contains(i) && p.kind != "cache" { edge(pos[i], canvasPos) }
+            for j in Set(p.inputs) where j < i { edge(pos[j], pos[i]) }
+            // The screen draws the result (a cache pass's too, by the item drawing the cached layer).
+            guard p.drawnOnScreen == true else { continue }
+            if column[i] == columns - 1 { edge(pos[i], (screen.x, pos[i].y)) } else { gutterEdge(pos[i]) }
         }
         for (i, p) in passes.enumerated() {
             let fill = p.kind == "cache" ? "#e8f6ec" : p.kind == "blur" ? "#eef2ff" : "#fff8db"
@@ -54,9 +73,9 @@ enum HTMLPassGraph {
             h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 34))\" font-size=\"11\">\(esc(layer))</text>")
             h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 49))\" font-size=\"11\" fill=\"#636366\">\(p.width)×\(p.height) px\(esc(gpu))</text></g>\n")
         }
-        h.raw("<g><rect x=\"\(Int(canvasPos.x))\" y=\"\(Int(canvasPos.y))\" width=\"\(Int(w))\" height=\"\(Int(hgt))\" rx=\"8\" fill=\"#1c1c1e\"/>")
-        h.raw("<text x=\"\(Int(canvasPos.x + 10))\" y=\"\(Int(canvasPos.y + 24))\" font-size=\"12\" font-weight=\"600\" fill=\"#fff\">screen</text>")
-        h.raw("<text x=\"\(Int(canvasPos.x + 10))\" y=\"\(Int(canvasPos.y + 42))\" font-size=\"11\" fill=\"#d1d1d6\">\(r.scene.canvas.pixelWidth)×\(r.scene.canvas.pixelHeight) px</text></g>\n")
+        h.raw("<g data-screen=\"\"><rect x=\"\(Int(screen.x))\" y=\"\(Int(screen.y))\" width=\"\(Int(screen.w))\" height=\"\(Int(screen.h))\" rx=\"8\" fill=\"#1c1c1e\"/>")
+        h.raw("<text x=\"\(Int(screen.x + 10))\" y=\"\(Int(screen.y + 24))\" font-size=\"12\" font-weight=\"600\" fill=\"#fff\">screen</text>")
+        h.raw("<text x=\"\(Int(screen.x + 10))\" y=\"\(Int(screen.y + 42))\" font-size=\"11\" fill=\"#d1d1d6\">\(r.scene.canvas.pixelWidth)×\(r.scene.canvas.pixelHeight) px</text></g>\n")
         h.raw("</svg></div>\n</section>\n")
     }
 }

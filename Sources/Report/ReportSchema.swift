@@ -176,7 +176,8 @@ public enum ReportSchema {
                   "width": {"type": "integer", "minimum": 1}, "height": {"type": "integer", "minimum": 1},
                   "kind": {"enum": ["draw", "blur", "color", "capture", "cache", "blend"]},
                   "inputs": {"type": "array", "items": {"type": "integer", "minimum": 0}},
-                  "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"}
+                  "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
+                  "drawnOnScreen": {"const": true, "description": "An item of the screen draws the result (absent: only later passes read it)."}
                 }
               }
             },

@@ -105,6 +105,48 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertFalse(solid[1].contains("badge"), solid[1])
     }
 
+    /// The render graph: every pass sits left of the passes that read it; the passes only the
+    /// screen draws sit in the last column, beside the screen; one arrow enters the screen per
+    /// pass it draws (dashed for the shadowed card's content, which the blur also reads).
+    func testHTMLRenderGraphPlacesPassesBeforeTheirReadersAndTheScreenLast() throws {
+        let json = """
+        {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
+         "root": {"frame": [0, 0, 100, 100], "backgroundColor": "#FFFFFF", "sublayers": [
+           {"name": "card", "frame": [10, 10, 40, 20], "backgroundColor": "#FFFFFF", "cornerRadius": 4,
+            "shadowOpacity": 0.3, "shadowRadius": 3, "sublayers": [{"frame": [2, 2, 8, 8], "backgroundColor": "#FF0000"}]},
+           {"name": "hero", "frame": [10, 50, 40, 40], "backgroundColor": "#0000FF",
+            "mask": {"frame": [0, 0, 40, 40], "backgroundColor": [0, 0, 0, 0.5]}}]}}
+        """
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "g.json", baseDirectory: "/")
+        let report = try ProfileRunner(scene: AnimatedScene(doc), renderer: nil)
+            .run(frames: [(index: 0, time: 0)], fps: 60, file: "g.json", toolVersion: "test").report
+        let passes = try XCTUnwrap(report.frames[0].passes)
+        XCTAssertGreaterThanOrEqual(passes.count, 4, "\(passes.map(\.kind))")
+        let page = HTMLReport(overlays: [], layers: LayerOutline(doc.scene.root)).render(report)
+        let html = try XCTUnwrap(page.components(separatedBy: "<section id=\"passes\">").last?.components(separatedBy: "</section>").first)
+        let boxes = try Self.matches(#"<g data-pass="(\d+)"><title>[^<]*</title><rect x="(\d+)" y="(\d+)""#, in: html)
+        XCTAssertEqual(boxes.count, passes.count)
+        var x: [Int: Int] = [:]
+        for b in boxes { x[Int(b[1])!] = Int(b[2])! }
+        let screenX = try XCTUnwrap(Int(try XCTUnwrap(try Self.matches(#"<g data-screen=""><rect x="(\d+)""#, in: html).first)[1]))
+        let lastColumn = try XCTUnwrap(x.values.max())
+        XCTAssertLessThan(lastColumn, screenX)
+        var readers = [Set<Int>](repeating: [], count: passes.count)
+        for (i, p) in passes.enumerated() {
+            for j in p.inputs { XCTAssertLessThan(x[j]!, x[i]!, "pass \(j) is left of its reader \(i)"); readers[j].insert(i) }
+        }
+        for (i, p) in passes.enumerated() where p.drawnOnScreen == true && readers[i].isEmpty {
+            XCTAssertEqual(x[i], lastColumn, "pass \(i), drawn only by the screen, sits beside it")
+        }
+        let onScreen = passes.filter { $0.drawnOnScreen == true }.count
+        XCTAssertGreaterThan(onScreen, 0)
+        XCTAssertEqual(html.components(separatedBy: "<path d=\"M\(screenX - 2),").count - 1, onScreen, "one arrow into the screen per pass it draws")
+        // The card's content is blurred for its shadow and drawn: a dashed arrow.
+        XCTAssertTrue(passes.enumerated().contains { $0.element.drawnOnScreen == true && !readers[$0.offset].isEmpty })
+        XCTAssertEqual(html.components(separatedBy: "stroke-dasharray").count - 1,
+                       passes.indices.filter { passes[$0].drawnOnScreen == true && !readers[$0].isEmpty }.count)
+    }
+
     func testHTMLOverlaysAreCanvasSizedPNGs() throws {
         let (html, report) = try html()
         let uris = try Self.matches(#"<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="[^"]*" data-overlay="([\w-]+)""#, in: html)
