@@ -163,7 +163,7 @@ public enum KeyPathTable {
         // CATextLayer
         p("string", .string, \.text.string, .text, animatable: false, "The text shown."),
         p("font", .string, \.text.font, .text, animatable: false, "Font family name; default Helvetica (mapped to an installed font)."),
-        p("fontSize", .number, \.text.fontSize, .text, animatable: true, domain: .nonNegative, "Font size in points; default 36."),
+        p("fontSize", .number, \.text.fontSize, .text, animatable: true, domain: .fontSize, "Font size in points, at most 10,000; default 36."),
         p("foregroundColor", .color, \.text.foregroundColor, .text, animatable: true, "Text color; default opaque white."),
         e("alignmentMode", \.text.alignmentMode, .text, animatable: false, "natural (default), left, right, center or justified."),
         p("wrapped", .bool, \.text.wrapped, .text, animatable: false, "Wrap the text to the bounds width."),

@@ -15,6 +15,10 @@ public struct NumberDomain: Hashable, Sendable, CustomStringConvertible {
     public static let nonNegative = NumberDomain(minimum: 0)
     /// > 0: scales.
     public static let positive = NumberDomain(minimum: 0, exclusive: true)
+    /// [0, 10 000]: a font size in points. Core Animation sets no maximum; this one is far above
+    /// any layer (a 10,000 pt glyph is 30,000 px at 3×) and below what the text stack can size
+    /// (Pango counts sizes in 1/1024 pt in an int).
+    public static let fontSize = NumberDomain(minimum: 0, maximum: 10_000)
 
     public func contains(_ v: Double) -> Bool {
         if let lo = minimum { if minimumIsExclusive ? !(v > lo) : !(v >= lo) { return false } }

@@ -71,6 +71,12 @@ public enum AssetLoader {
         }
     }
 
+    /// Whether `path` (symbolic links followed) is a regular file.
+    static func isRegularFile(_ path: String) -> Bool {
+        var st = stat()
+        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
+    }
+
     /// Reads a whole file with the size limit of scene files; a clear error when missing.
     static func readFile(_ path: String) throws -> [UInt8] {
         let here = SourceLocation(file: path, pointer: "", line: 0, column: 0)
@@ -79,6 +85,10 @@ public enum AssetLoader {
             throw SceneError(.io, at: here, "cannot read the file: it does not exist or is not accessible")
         }
         if isDir.boolValue { throw SceneError(.io, at: here, "cannot read the file: it is a directory") }
+        if !isRegularFile(path) {
+            // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened.
+            throw SceneError(.io, at: here, "cannot read the file: it is not a regular file (a FIFO, socket or device); save it to a file first")
+        }
         let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
         if size > SceneLimits.maxFileBytes {
             throw SceneError(.limitExceeded, at: here, "the file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")

@@ -27,6 +27,22 @@ static void on_error_exit(j_common_ptr cinfo) {
     longjmp(e->jump, 1);
 }
 
+// A progressive JPEG may hold any number of scans, and each costs a pass over the whole image:
+// 10,000 empty scans in 100 KB would take minutes. Real encoders write at most a few dozen, so
+// more than this many is refused as corrupt (libjpeg-turbo's djpeg -maxscans does the same).
+#define CAPROF_JPEG_MAX_SCANS 200
+
+static void on_progress(j_common_ptr cinfo) {
+    if (!cinfo->is_decompressor) return;
+    if (((j_decompress_ptr)cinfo)->input_scan_number > CAPROF_JPEG_MAX_SCANS) {
+        error_t_ *e = (error_t_ *)cinfo->err;
+        char msg[96];
+        snprintf(msg, sizeof msg, "progressive JPEG with more than %d scans", CAPROF_JPEG_MAX_SCANS);
+        set_err(e->err, e->err_len, msg);
+        longjmp(e->jump, 1);
+    }
+}
+
 // Warnings (corrupt-but-recoverable data) are not fatal; libjpeg would print them to stderr.
 static void on_output_message(j_common_ptr cinfo) { (void)cinfo; }
 
@@ -83,6 +99,8 @@ int caprof_jpeg_decode(const uint8_t *data, size_t len, uint32_t max_side, uint8
     }
     // CMYK/YCCK cannot be converted to RGBA by libjpeg: read CMYK and convert below (Adobe's
     // inverted CMYK, as Photoshop writes it). Everything else converts to RGBA directly.
+    struct jpeg_progress_mgr progress = { .progress_monitor = on_progress };
+    cinfo.progress = &progress;
     int cmyk = cinfo.jpeg_color_space == JCS_CMYK || cinfo.jpeg_color_space == JCS_YCCK;
     cinfo.out_color_space = cmyk ? JCS_CMYK : JCS_EXT_RGBA;
     jpeg_start_decompress(&cinfo);

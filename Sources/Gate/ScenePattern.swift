@@ -6,7 +6,9 @@ public enum ScenePattern {
     public static func matches(_ pattern: String, _ scene: String) -> Bool {
         let path = normalize(scene)
         let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? Substring(path))
-        return glob(Array(normalize(pattern)), 0, Array(subject), 0)
+        let p = Array(normalize(pattern)), s = Array(subject)
+        var failed = Set<Int>()
+        return glob(p, 0, s, 0, &failed)
     }
 
     /// "./a//b.json" → "a/b.json".
@@ -18,7 +20,17 @@ public enum ScenePattern {
         return (absolute ? "/" : "") + parts.joined(separator: "/")
     }
 
-    private static func glob(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int) -> Bool {
+    /// `failed` remembers the (pattern, subject) positions already known not to match, so a
+    /// pattern of many stars costs O(pattern × subject²), not exponential backtracking.
+    private static func glob(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int, _ failed: inout Set<Int>) -> Bool {
+        let key = i * (s.count + 1) + j
+        if failed.contains(key) { return false }
+        let matched = globFrom(p, i, s, j, &failed)
+        if !matched { failed.insert(key) }
+        return matched
+    }
+
+    private static func globFrom(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int, _ failed: inout Set<Int>) -> Bool {
         var i = i, j = j
         while i < p.count {
             switch p[i] {
@@ -26,11 +38,11 @@ public enum ScenePattern {
                 let doubleStar = i + 1 < p.count && p[i + 1] == "*"
                 var next = i + (doubleStar ? 2 : 1)
                 // "**/" also matches no directory at all.
-                if doubleStar, next < p.count, p[next] == "/", glob(p, next + 1, s, j) { return true }
+                if doubleStar, next < p.count, p[next] == "/", glob(p, next + 1, s, j, &failed) { return true }
                 if doubleStar { next = i + 2 }
                 var k = j
                 while true {
-                    if glob(p, next, s, k) { return true }
+                    if glob(p, next, s, k, &failed) { return true }
                     if k >= s.count || (!doubleStar && s[k] == "/") { return false }
                     k += 1
                 }

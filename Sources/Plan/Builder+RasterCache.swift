@@ -67,7 +67,8 @@ extension Builder {
     /// After the frame: least recently used entries go until the cache holds at most its cap
     /// (those drawn this frame last, by key for determinism).
     mutating func capRasterCache() {
-        let cap = Int(cache.maxScreens * Double(canvas.pixelWidth * canvas.pixelHeight))
+        // Clamped: a cap beyond Int's range (a huge maxScreens) is no cap at all.
+        let cap = Int(min(max(cache.maxScreens * Double(canvas.pixelWidth * canvas.pixelHeight), 0), Double(Int.max / 2)))
         var total = cache.cachedPixels
         guard total > cap else { return }
         let order = cache.entries.sorted { a, b in

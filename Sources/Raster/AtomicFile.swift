@@ -11,6 +11,41 @@ public enum AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     }
 
+    /// Whether `path` names an existing special file (a character device, FIFO or socket:
+    /// `/dev/null`, `/dev/stdout`, a named pipe), following symbolic links. Such a destination is
+    /// written in place: renaming a file over it would replace the node itself (as root), and its
+    /// directory is rarely writable.
+    public static func isSpecialFile(_ path: String) -> Bool {
+        var st = stat()
+        guard stat(path, &st) == 0 else { return false }
+        let kind = st.st_mode & S_IFMT
+        return kind != S_IFREG && kind != S_IFDIR
+    }
+
+    /// Writes `data` to `path`: atomically through a temporary file for a regular file, in place
+    /// for a special file (`isSpecialFile`). Throws the system's reason.
+    public static func write(_ data: Data, to path: String) throws {
+        if isSpecialFile(path) {
+            guard let h = FileHandle(forWritingAtPath: path) else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
+            defer { try? h.close() }
+            try h.write(contentsOf: data)
+            return
+        }
+        let tmp = temporaryPath(for: path)
+        removeStaleTemporaries(besides: path)
+        do {
+            try data.write(to: URL(fileURLWithPath: tmp))
+        } catch {
+            unlink(tmp)
+            throw AtomicFileError(reason: error.localizedDescription)
+        }
+        if rename(tmp, path) != 0 {
+            let reason = String(cString: strerror(errno))
+            unlink(tmp)
+            throw AtomicFileError(reason: reason)
+        }
+    }
+
     private static let lock = NSLock()
     nonisolated(unsafe) private static var cleaned: Set<String> = []
 
@@ -37,4 +72,10 @@ public enum AtomicFile {
               let pid = pid_t(parts.last!), pid > 0 else { return nil }
         return pid
     }
+}
+
+/// Why `AtomicFile.write` failed (the system's words).
+public struct AtomicFileError: Error, CustomStringConvertible {
+    public var reason: String
+    public var description: String { reason }
 }

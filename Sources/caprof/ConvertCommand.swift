@@ -1,5 +1,6 @@
 import ArgumentParser
 import AssetImport
+import Raster
 import Foundation
 import SceneFormat
 
@@ -55,9 +56,9 @@ struct ConvertCommand: ParsableCommand {
         }
         if let o = output {
             do {
-                try Data(text.utf8).write(to: URL(fileURLWithPath: o), options: .atomic)
+                try AtomicFile.write(Data(text.utf8), to: o)
             } catch {
-                Terminal.stderr.error("error: cannot write \(o): \(error.localizedDescription)")
+                Terminal.stderr.error("error: cannot write \(o): \(error)")
                 throw ExitCode(CaprofExit.cantCreate)
             }
         } else {

@@ -287,6 +287,12 @@ struct ProfileCommand: ParsableCommand {
 
     /// Refuses early (before minutes of profiling) an output whose directory is missing or not writable.
     static func checkWritable(_ path: String) throws {
+        if AtomicFile.isSpecialFile(path) {
+            guard FileManager.default.isWritableFile(atPath: path) else {
+                throw ReportWriteError(message: "cannot write \(path): not writable")
+            }
+            return
+        }
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
         var isDir: ObjCBool = false
         guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
@@ -298,23 +304,12 @@ struct ProfileCommand: ParsableCommand {
     }
 
     /// Writes a temporary file beside `path`, then renames it over `path`: readers see the old
-    /// file or the whole new one, never a part.
+    /// file or the whole new one, never a part. A special file (/dev/null) is written in place.
     static func writeAtomically(_ data: Data, to path: String) throws {
-        let url = URL(fileURLWithPath: path)
-        let tmp = URL(fileURLWithPath: AtomicFile.temporaryPath(for: path))
-        AtomicFile.removeStaleTemporaries(besides: path)
         do {
-            try data.write(to: tmp)
-            if rename(tmp.path, url.path) != 0 {
-                let reason = String(cString: strerror(errno))
-                try? FileManager.default.removeItem(at: tmp)
-                throw ReportWriteError(message: "cannot write \(path): \(reason)")
-            }
-        } catch let e as ReportWriteError {
-            throw e
+            try AtomicFile.write(data, to: path)
         } catch {
-            try? FileManager.default.removeItem(at: tmp)
-            throw ReportWriteError(message: "cannot write \(path): \(error.localizedDescription)")
+            throw ReportWriteError(message: "cannot write \(path): \(error)")
         }
     }
 }

@@ -13,7 +13,9 @@ struct RasterCacheOptions: ParsableArguments {
 
     func validate() throws {
         guard idleMilliseconds.isFinite, idleMilliseconds >= 0 else { throw ValidationError("--raster-cache-idle must be a number of milliseconds ≥ 0") }
-        guard screens.isFinite, screens >= 0 else { throw ValidationError("--raster-cache-screens must be a number ≥ 0") }
+        guard screens.isFinite, screens >= 0, screens <= 1_000 else {
+            throw ValidationError("--raster-cache-screens must be a number from 0 to 1000 (screens of pixels)")
+        }
     }
 
     var cache: RasterCache { RasterCache(maxIdleSeconds: idleMilliseconds / 1000, maxScreens: screens) }

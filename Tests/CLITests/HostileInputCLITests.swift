@@ -27,6 +27,58 @@ final class HostileInputCLITests: CLITestCase {
         }
     }
 
+    /// Archives and packages that are FIFOs are refused unopened too (convert would block).
+    func testAFIFOArchiveIsRefusedNotOpened() throws {
+        let fifo = tmp.appendingPathComponent("f.caar").path
+        XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+        let r = try caprof(["convert", fifo])
+        XCTAssertEqual(r.code, 66, r.stderr)
+        XCTAssertTrue(r.stderr.contains("not a regular file"), r.stderr)
+    }
+
+    /// An output that is a special file (a FIFO here; /dev/null, /dev/stdout alike) is written in
+    /// place: renaming a temporary file over it would replace the node (as root, /dev/null).
+    func testAnOutputThatIsAFIFOIsWrittenInPlace() throws {
+        let s = try write("s.json", scene(#"{"frame": [0, 0, 20, 10], "backgroundColor": [1, 0, 0, 0.5]}"#))
+        for args in [["profile", s, "--no-gpu", "--format", "json"], ["convert", s]] {
+            let fifo = tmp.appendingPathComponent("out-\(args[0])").path
+            XCTAssertEqual(mkfifo(fifo, 0o600), 0)
+            let received = tmp.appendingPathComponent("received-\(args[0])")
+            let reader = Process()
+            reader.executableURL = URL(fileURLWithPath: "/bin/sh")
+            reader.arguments = ["-c", "cat \"$0\" > \"$1\"", fifo, received.path]
+            try reader.run()
+            let r = try caprof(args + ["-o", fifo])
+            reader.waitUntilExit()
+            XCTAssertEqual(r.code, 0, r.stderr)
+            var st = stat()
+            XCTAssertEqual(stat(fifo, &st), 0)
+            XCTAssertEqual(st.st_mode & S_IFMT, S_IFIFO, "\(args[0]): the FIFO is still a FIFO")
+            let text = try String(contentsOf: received, encoding: .utf8)
+            XCTAssertTrue(text.contains(args[0] == "convert" ? "\"caprof\"" : "\"findings\""), String(text.prefix(200)))
+            XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".tmp") }, [])
+        }
+    }
+
+    /// An absurd cache size is a usage error, not a conversion crash in the plan.
+    func testAHugeRasterCacheIsAUsageError() throws {
+        let s = try write("s.json", scene("{}"))
+        for n in ["1e18", "1001", "-1", "nan"] {
+            let r = try caprof(["profile", s, "--no-gpu", "--raster-cache-screens=\(n)"])
+            XCTAssertEqual(r.code, 64, "\(n): \(r.stderr)")
+            XCTAssertTrue(r.stderr.contains("--raster-cache-screens must be a number from 0 to 1000"), r.stderr)
+        }
+    }
+
+    /// A font size beyond 10,000 pt is a located scene error (the text stack cannot size it).
+    func testAnAbsurdFontSizeIsALocatedError() throws {
+        let s = try write("t.json", scene(#"{"sublayers": [{"class": "CATextLayer", "frame": [0, 0, 20, 10], "string": "x", "fontSize": 1e308}]}"#))
+        let r = try caprof(["profile", s, "--no-gpu"])
+        XCTAssertEqual(r.code, 65, r.stderr)
+        XCTAssertTrue(r.stderr.contains("/root/sublayers/0/fontSize"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("[0, 10000]"), r.stderr)
+    }
+
     func testTheScenesOwnTimelineOverTheFrameLimitIsASceneError() throws {
         // 200 s × 60 fps = 12 000 frames: a scene error at the duration (65), not "--frames" (64).
         let s = try write("long.json", scene("{}", extra: #", "timeline": {"duration": 200, "fps": 60}"#))

@@ -47,6 +47,24 @@ final class JPEGDecodingTests: XCTestCase {
         }
     }
 
+    /// A progressive JPEG whose scans never end: a 1000×1000 header (SOF2), one Huffman
+    /// table (a single code), then `scans` empty scans (SOS, one component, coefficients 0…0). Each scan is a pass
+    /// over the image; more than 200 are refused as corrupt instead of decoded for minutes.
+    static func endlessScans(_ scans: Int) -> [UInt8] {
+        var j: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
+        j += [0xFF, 0xC2, 0x00, 0x0B, 0x08, 0x03, 0xE8, 0x03, 0xE8, 0x01, 0x01, 0x11, 0x00]
+        j += [0xFF, 0xC4, 0x00, 0x14, 0x00, 0x01] + [UInt8](repeating: 0, count: 15) + [0x00]   // one code: DC category 0
+        for _ in 0..<scans { j += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00] }
+        return j + [0xFF, 0xD9]
+    }
+
+    func testAProgressiveJPEGOfEndlessScansIsRefused() {
+        XCTAssertThrowsError(try ImageCodec.decode(Self.endlessScans(5_000))) { e in
+            XCTAssertEqual((e as? PNGError)?.kind, .corrupt, "\(e)")
+            XCTAssertTrue("\(e)".contains("more than 200 scans"), "\(e)")
+        }
+    }
+
     /// Each format by its published signature, refused with its name.
     func testOtherFormatsAreNamed() {
         let samples: [(String, [UInt8])] = [

@@ -94,6 +94,10 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is missing from the package; the layer is drawn without contents", at: at)
             return .null
         }
+        guard AssetLoader.isRegularFile(path) else {
+            ctx.warn("image '\(src)' is not a regular file (a FIFO, socket or device); the layer is drawn without contents", at: at)
+            return .null
+        }
         guard let h = FileHandle(forReadingAtPath: path) else {
             ctx.warn("image '\(src)' cannot be read; the layer is drawn without contents", at: at)
             return .null
