@@ -314,12 +314,17 @@ extension Builder {
 
     /// A device-space target for `box`: whole pixels, clipped to the canvas grown by `margin`
     /// (content just off the canvas still casts its shadow onto it).
+    ///
+    /// The grown canvas never exceeds `Canvas.maxPixelSide` (16384 px) per side, so no target is
+    /// larger than the largest canvas (every device renders that): a blur reaching further sees
+    /// the content within (16384 − canvas side) / 2 px of the canvas only. Our choice; at that
+    /// reach (≥ 2.6σ for any blur whose reach is 3σ) what is left out weighs under 1 %.
     func targetRect(_ box: Rect, grownBy margin: Double) -> PixelRect? {
-        // Beyond a canvas's largest side a margin changes nothing (and a huge shadowRadius or
-        // offset must not overflow the pixel arithmetic).
-        let m = Int(min(max(margin.isNaN ? 0 : margin, 0), 16384).rounded(.up))
-        return DeviceProjection.pixelBounds(box, width: canvas.pixelWidth + 2 * m, height: canvas.pixelHeight + 2 * m,
-                                            originX: Double(-m), originY: Double(-m))
+        let m = max(margin.isNaN ? 0 : margin, 0)
+        let mx = Int(min(m, Double(max(Canvas.maxPixelSide - canvas.pixelWidth, 0) / 2)).rounded(.up))
+        let my = Int(min(m, Double(max(Canvas.maxPixelSide - canvas.pixelHeight, 0) / 2)).rounded(.up))
+        return DeviceProjection.pixelBounds(box, width: canvas.pixelWidth + 2 * mx, height: canvas.pixelHeight + 2 * my,
+                                            originX: Double(-mx), originY: Double(-my))
     }
 
     /// shadowOffset (layer units) as a vector in the target: the linear part of the layer's matrix.

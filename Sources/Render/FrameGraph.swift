@@ -14,9 +14,23 @@ final class FrameGraph {
     var drawCalls: Int { batches.reduce(0) { $0 + $1.count } + blurPasses }
     private let blurPasses: Int
 
+    /// The most bytes of offscreen targets one frame may hold: every pass keeps its target until
+    /// the frame ends, so nested groups on a 16384 px canvas (1 GiB each) would exhaust memory.
+    static let maxOffscreenBytes = 4 << 30
+
     init(_ plan: FramePlan, targets: OffscreenTargets, frame: UInt64, pipelines: PipelineLibrary, maxSide: Int) throws {
         var passTargets: [OffscreenTarget] = []
         var blurs = 0
+        // Refused before anything is allocated (half-float targets take 8 bytes a texel).
+        let bytes = plan.offscreenPasses.reduce(0) { sum, pass in
+            var texel = 4
+            if case .blur(_, _, true, _, _) = pass.operation { texel = 8 }
+            if case .filter(let op) = pass.operation, op.writesFloat { texel = 8 }
+            return sum + max(pass.width, 0) * max(pass.height, 0) * texel
+        }
+        guard bytes <= Self.maxOffscreenBytes else {
+            throw RenderError.offscreenMemory(passes: plan.offscreenPasses.count, bytes: bytes, limit: Self.maxOffscreenBytes)
+        }
         for pass in plan.offscreenPasses {
             guard (1...maxSide).contains(pass.width), (1...maxSide).contains(pass.height) else {
                 throw RenderError.unsupportedSize(what: "Offscreen target", width: pass.width, height: pass.height, maximum: maxSide)

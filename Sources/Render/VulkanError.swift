@@ -1,4 +1,5 @@
 import CVulkan
+import Foundation
 import Plan
 
 /// A Vulkan call that did not return VK_SUCCESS: the call's name and its VkResult.
@@ -69,6 +70,9 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
     case imageSizeMismatch(key: UInt64, width: Int, height: Int, plannedWidth: Int, plannedHeight: Int)
     /// Pixels given for an upload that are not the image the frame's texture was made for.
     case imageChanged(key: UInt64)
+    /// The frame's offscreen targets together exceed `FrameGraph.maxOffscreenBytes` (every pass
+    /// of a frame holds its own target until the frame ends).
+    case offscreenMemory(passes: Int, bytes: Int, limit: Int)
 
     public var description: String {
         switch self {
@@ -99,6 +103,10 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
             return "Image \(key) is \(w)×\(h) pixels, but the frame plan was made for \(pw)×\(ph)."
         case .imageChanged(let key):
             return "Image \(key) was decoded again and its pixels are not those the frame was planned with."
+        case .offscreenMemory(let passes, let bytes, let limit):
+            func gib(_ b: Int) -> String { String(format: "%.1f GiB", Double(b) / Double(1 << 30)) }
+            return "This frame renders \(passes) offscreen passes whose targets need \(gib(bytes)) together; the limit is \(gib(limit)) per frame. "
+                + "Nested group opacity, masks, shadows or filters on a large canvas each render a target: flatten some of them, or profile with --no-gpu."
         }
     }
 }

@@ -31,6 +31,8 @@ func fail(_ error: Error) -> ExitCode {
         switch e {
         case .noVulkanDriver, .noSuitableDevice, .preferredDeviceNotFound, .validationLayerMissing:
             code = CaprofExit.unavailable
+        case .offscreenMemory:
+            code = CaprofExit.dataError   // a scene beyond a documented limit, as the decoder's
         default:
             code = CaprofExit.software
         }

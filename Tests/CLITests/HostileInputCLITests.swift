@@ -60,6 +60,21 @@ final class HostileInputCLITests: CLITestCase {
         }
     }
 
+    /// Eight nested translucent groups on the largest canvas would hold 7 offscreen targets of
+    /// 16384² px (1 GiB each) at once: refused before any is allocated, exit 65, with the sizes.
+    func testNestedGroupsOnTheLargestCanvasAreRefusedBeforeAllocating() throws {
+        var layer = "{}"
+        for _ in 0..<8 {
+            layer = ##"{"bounds": [0, 0, 16384, 16384], "position": [8192, 8192], "backgroundColor": "#ff000088", "opacity": 0.9, "sublayers": ["## + layer + "]}"
+        }
+        let s = try write("nested.json", #"{"caprof": 1, "canvas": {"width": 16384, "height": 16384}, "root": "# + layer + "}")
+        let out = tmp.appendingPathComponent("nested.png").path
+        let r = try caprof(["render", s, "-o", out])
+        XCTAssertEqual(r.code, 65, r.stderr)
+        XCTAssertTrue(r.stderr.contains("offscreen passes whose targets need 7.0 GiB together; the limit is 4.0 GiB per frame"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: out))
+    }
+
     /// An absurd cache size is a usage error, not a conversion crash in the plan.
     func testAHugeRasterCacheIsAUsageError() throws {
         let s = try write("s.json", scene("{}"))

@@ -37,6 +37,23 @@ final class FilterPlanTests: XCTestCase {
         }
     }
 
+    /// No offscreen target exceeds the largest canvas (16384 px a side), however far a blur or a
+    /// shadow reaches: a 50 pt layer blurred with radius 1000 at 3× (reach ≈ 9000 px beyond a
+    /// 300 px canvas) and a shadowRadius of 5000 are planned within it.
+    func testHugeBlursAndShadowsStayWithinTheLargestCanvas() {
+        let c = Canvas(width: 100, height: 100, scale: 3, backgroundColor: .white)
+        var blurred = box("l", Rect(25, 25, 50, 50)); blurred.filters = [blur(1000)]
+        var shadowed = box("s", Rect(25, 25, 50, 50)); shadowed.shadowOpacity = 1; shadowed.shadowRadius = 5000
+        for layer in [blurred, shadowed] {
+            let p = plan([layer], canvas: c)
+            XCTAssertFalse(p.offscreenPasses.isEmpty)
+            for pass in p.offscreenPasses {
+                XCTAssertLessThanOrEqual(max(pass.width, pass.height), Canvas.maxPixelSide, "\(layer.name ?? ""): \(pass.width)×\(pass.height)")
+            }
+            XCTAssertTrue(p.offscreenPasses.contains { max($0.width, $0.height) > 10_000 }, "the reach is kept as far as the limit allows")
+        }
+    }
+
     func testABlurredLayerIsRenderedOffscreenThenBlurredInTwoPasses() {
         var l = box("blurred", Rect(20, 20, 40, 30)); l.filters = [blur(4)]
         let p = plan([l])
