@@ -1,6 +1,7 @@
 import Foundation
 import Profile
 import Report
+import SceneFormat
 
 /// A baseline: the measurements of scenes at a point the team accepted, written by
 /// `caprof gate --record` and compared against by later runs. Compact and byte-stable (sorted
@@ -63,6 +64,11 @@ public struct Baseline: Sendable, Equatable, Codable {
     public static func decode(_ data: Data, file: String) throws -> Baseline {
         let top: Any
         do { top = try JSONSerialization.jsonObject(with: data) } catch {
+            // Foundation's parser gives no place: the scene format's strict parser says where.
+            if let located = Self.syntaxError(data, file: file) {
+                throw GateError(file: file, pointer: located.location.pointer, line: located.location.line,
+                                column: located.location.column, "the baseline is not valid JSON: \(located.message)")
+            }
             throw GateError(file: file, "the baseline is not valid JSON (\(describe(error)))")
         }
         guard let dict = top as? [String: Any] else { throw GateError(file: file, pointer: "", "expected a JSON object") }
@@ -81,6 +87,11 @@ public struct Baseline: Sendable, Equatable, Codable {
             throw GateError(file: file, pointer: pointer(e), describe(e))
         }
         throw GateError(file: file, pointer: "", "not a caprof baseline (\"caprofBaseline\": 1) nor a caprof JSON report (\"caprofReport\": 1)")
+    }
+
+    /// The strict parser's located error for `data`, if it finds one.
+    static func syntaxError(_ data: Data, file: String) -> SceneError? {
+        do { _ = try JSONParser.parse([UInt8](data), file: file); return nil } catch let e as SceneError { return e } catch { return nil }
     }
 
     static func pointer(_ e: DecodingError) -> String {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Why the gate could not decide (exit code 1): a malformed budget or baseline file, a scene or
 /// report that cannot be read. Written like a compiler's error, with the place when there is one:
 ///
@@ -19,5 +21,21 @@ public struct GateError: Error, Sendable, Equatable, CustomStringConvertible {
         var s = line > 0 ? "\(file):\(line):\(column): error: " : "\(file): error: "
         if let p = pointer { s += (p.isEmpty ? "/" : p) + ": " }
         return s + message
+    }
+}
+
+extension GateError {
+    /// A caprof JSON file (`what`: "a caprof catalog report") that does not decode, as a located
+    /// error: a syntax error at its line and column, a missing or mistyped key at its pointer,
+    /// in words rather than Foundation's debug description.
+    public static func decoding(_ error: Error, data: Data, file: String, what: String) -> GateError {
+        if let syntax = Baseline.syntaxError(data, file: file) {
+            return GateError(file: file, pointer: syntax.location.pointer, line: syntax.location.line,
+                             column: syntax.location.column, "reads as \(what) but is not valid JSON: \(syntax.message)")
+        }
+        if let e = error as? DecodingError {
+            return GateError(file: file, pointer: Baseline.pointer(e), "reads as \(what) but does not decode: \(Baseline.describe(e))")
+        }
+        return GateError(file: file, "reads as \(what) but does not decode: \(error)")
     }
 }

@@ -73,13 +73,15 @@ enum GateInputs {
                 }
                 switch CatalogInputs.marker(of: p) {
                 case "\"caprofReport\""?:
-                    do { out.inputs.append(.report(try JSONReport.decode(try data()), file: p)) } catch let e as GateError { throw e } catch {
-                        throw GateError(file: p, "reads as a caprof JSON report (\"caprofReport\") but does not decode: \(error)")
+                    let bytes = try data()
+                    do { out.inputs.append(.report(try JSONReport.decode(bytes), file: p)) } catch let e as GateError { throw e } catch {
+                        throw GateError.decoding(error, data: bytes, file: p, what: "a caprof JSON report (\"caprofReport\")")
                     }
                 case "\"caprofCatalog\""?:
                     let c: CatalogReport
-                    do { c = try CatalogReport.decode(try data()) } catch let e as GateError { throw e } catch {
-                        throw GateError(file: p, "reads as a caprof catalog report (\"caprofCatalog\") but does not decode: \(error)")
+                    let bytes = try data()
+                    do { c = try CatalogReport.decode(bytes) } catch let e as GateError { throw e } catch {
+                        throw GateError.decoding(error, data: bytes, file: p, what: "a caprof catalog report (\"caprofCatalog\")")
                     }
                     guard c.caprofCatalog == CatalogReport.currentVersion else {
                         throw GateError(file: p, pointer: "/caprofCatalog", "unsupported catalog version \(c.caprofCatalog); this caprof reads \(CatalogReport.currentVersion)")

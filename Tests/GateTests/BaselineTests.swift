@@ -24,6 +24,28 @@ final class BaselineTests: XCTestCase, GateTestSupport {
         return try ProfileRunner(scene: AnimatedScene(doc), renderer: nil).run(frames: list, fps: 60, file: "s.json", toolVersion: "test").report
     }
 
+    /// A truncated baseline says where it ends (line 3, column 15: inside the metrics object),
+    /// not only Foundation's "could not be completed"; a catalog report missing a key names it.
+    func testMalformedInputsAreLocated() throws {
+        let truncated = Data("{\"caprofBaseline\": 1, \"scenes\": {\n  \"a.json\": {\"metrics\":\n  {\"findings\": 2,".utf8)
+        XCTAssertThrowsError(try Baseline.decode(truncated, file: "b.json")) { e in
+            let g = e as? GateError
+            XCTAssertEqual(g?.line, 3, "\(e)")
+            XCTAssertTrue(g?.message.hasPrefix("the baseline is not valid JSON: unexpected end of input") ?? false, "\(e)")
+            XCTAssertEqual(g?.pointer, "/scenes/a.json/metrics")
+        }
+        let catalog = Data(#"{"caprofCatalog": 1, "scenes": [], "totals": {}}"#.utf8)
+        do {
+            _ = try CatalogReport.decode(catalog)
+            XCTFail("a catalog without its tool decodes")
+        } catch {
+            let g = GateError.decoding(error, data: catalog, file: "c.json", what: "a caprof catalog report")
+            XCTAssertEqual(g.pointer, "")
+            XCTAssertEqual(g.message, "reads as a caprof catalog report but does not decode: missing key \"tool\"")
+            XCTAssertFalse(g.description.contains("Debug description"), g.description)
+        }
+    }
+
     func testMeasurementFromAReport() throws {
         let r = try report()
         let m = SceneMeasurement(reports: [r], timing: false)
@@ -71,7 +93,7 @@ final class BaselineTests: XCTestCase, GateTestSupport {
 
     func testBadBaselines() {
         let cases: [(String, String)] = [
-            ("{", "base.json: error: the baseline is not valid JSON"),
+            ("{", "base.json:1:2: error: /: the baseline is not valid JSON: unexpected end of input"),
             ("[]", "base.json: error: /: expected a JSON object"),
             (#"{"caprofBaseline": 2, "scenes": {}}"#, "base.json: error: /caprofBaseline: unsupported baseline version 2"),
             (#"{"caprofBaseline": 1, "scenes": {"a.json": {"runs": "one"}}}"#, "base.json: error: /scenes/a.json/runs: expected"),
