@@ -14,6 +14,8 @@ extension Builder {
     /// The largest side of a shape or text texture; larger extents are rasterised at a lower scale
     /// (4096² texels = 64 MiB).
     static let maxShapeTextureSide = 4096
+    /// The most dashes one shape's stroke is cut into (a dashed 1000 pt border at [4, 4] is 250).
+    static let maxDashesPerShape = 100_000
     /// The most texels one frame may ask to rasterise (64 Mpx = 256 MiB, about 22 full 1170×2532
     /// screens): content beyond it is not drawn and reported, so a hostile scene of many huge shapes
     /// cannot exhaust memory.
@@ -91,7 +93,17 @@ extension Builder {
         let quad = Rect(t.x0 / sx, t.y0 / sy, Double(t.w) / sx, Double(t.h) / sy)
         guard isVisible(quad, world) else { return }
 
-        let dashes = s.lineDashPattern ?? []
+        var dashes = s.lineDashPattern ?? []
+        if strokes, !dashes.isEmpty {
+            // cairo builds every dash: 80,000 segments dashed [1, 1] would be 5.6 M polygons,
+            // minutes and gigabytes. Past the budget the stroke is drawn solid, and said so.
+            let period = dashes.reduce(0) { $0 + max($1, 0) }
+            let count = period > 0 ? strokePath.length / period * Double(dashes.count) : 0
+            if !(count <= Double(Self.maxDashesPerShape)) {
+                report(.dashBudget, layer, path)
+                dashes = []
+            }
+        }
         let phase = s.lineDashPhase + (dashes.isEmpty ? 0 : shapePath.trimmedStartOffset(start: s.strokeStart))
         let raster = ShapeRaster(path: fill != nil ? shapePath : Path(), fillColor: fill, fillRule: s.fillRule,
                                  strokePath: strokePath, strokeColor: strokes ? s.strokeColor : nil,

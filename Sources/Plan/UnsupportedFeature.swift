@@ -20,6 +20,9 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// their destinations (each draws what lies beneath it again): this layer is composited
     /// source-over.
     case blendBudget
+    /// A lineDashPattern so fine for its path that the stroke would be more than
+    /// `Builder.maxDashesPerShape` dashes (each one a polygon for cairo): drawn solid.
+    case dashBudget
 
     public var message: String {
         switch self {
@@ -29,6 +32,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         case .nestedBackdrop: return "a backdrop inside an offscreen pass (group opacity, mask, filters, shouldRasterize) captures nothing; only its own content is drawn"
         case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
+        case .dashBudget: return "its lineDashPattern would cut the stroke into more than \(Builder.maxDashesPerShape) dashes; the stroke is drawn solid"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }

@@ -37,6 +37,26 @@ final class ShapeContentPlanTests: XCTestCase {
         XCTAssertTrue(p.unsupported.isEmpty, "shapes are drawn: no 'not rendered' warning")
     }
 
+    /// A dash pattern far finer than its path is drawn solid and reported; an ordinary one is kept.
+    /// The rectangle's outline is 2 × (40 + 30) = 140 pt: [2, 2] cuts it into 140 / 4 × 2 = 70
+    /// dashes. A zigzag of 1000 diagonals of 141.4 pt with [0.5, 0.5] would be 282,843 dashes,
+    /// over the 100,000 budget.
+    func testAFineDashPatternOverALongPathIsDrawnSolid() {
+        func dashes(_ p: FramePlan) -> [Double]? {
+            guard case .shape(let r)? = p.rasterRequests.first?.content else { return nil }
+            return r.lineDashPattern
+        }
+        let ordinary = plan(shapeLayer { $0.shape.strokeColor = Color(0, 0, 0); $0.shape.lineDashPattern = [2, 2] })
+        XCTAssertEqual(dashes(ordinary), [2, 2])
+        XCTAssertTrue(ordinary.unsupported.isEmpty)
+        var zigzag: [Path.Element] = [.move(Point(0, 0))]
+        for i in 1...1000 { zigzag.append(.line(i % 2 == 1 ? Point(100, 100) : Point(0, 0))) }
+        let fine = plan(shapeLayer { $0.shape.path = Path(zigzag); $0.shape.strokeColor = Color(0, 0, 0); $0.shape.lineDashPattern = [0.5, 0.5] })
+        XCTAssertEqual(dashes(fine), [])
+        XCTAssertEqual(fine.unsupported.count, 1)
+        XCTAssertTrue(fine.unsupported.first?.feature.contains("more than 100000 dashes; the stroke is drawn solid") ?? false)
+    }
+
     func testStrokeGrowsTheTextureByHalfTheLineWidthTimesTheMiterRatio() {
         // A rectangle's corners are 90° joins: miter ratio 1/sin(45°) = √2; width 4 ⇒ 2·√2 pt.
         let p = plan(shapeLayer { $0.shape.fillColor = nil; $0.shape.strokeColor = .black; $0.shape.lineWidth = 4 })
