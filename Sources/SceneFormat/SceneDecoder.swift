@@ -74,7 +74,7 @@ public enum SceneDecoder {
         assert(root.id == 0, "the scene's tree is read first, numbered from 0")
         let animations = ctx.takeSceneTreeAnimations()
         var transactionDecoder = TransactionDecoder(ctx: ctx)
-        let transactions = try top["transactions"].map { try transactionDecoder.decode($0) } ?? []
+        let transactions = try top["transactions"].map { try transactionDecoder.decode($0, root: root) } ?? []
 
         var scene = Scene(canvas: canvas, root: consume root)  // moved, not copied
         scene.timeline = timeline

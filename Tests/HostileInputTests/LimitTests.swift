@@ -25,6 +25,26 @@ final class LimitTests: XCTestCase {
         XCTAssertEqual(try decode(long, limits: raised).scene.timeline.duration, 200)
     }
 
+    /// Each transaction keeps a model tree that copies the sublayers arrays along the paths it
+    /// changes. 10,000 siblings changed by 400 transactions: 400 × 10,001 layers copied, plus
+    /// 17 bytes of tables per layer and transaction, about 1.3 GiB at ≈ 330 bytes a layer: refused
+    /// at /transactions before any copy. The same 10,000 layers in 100 containers of 100: each
+    /// change copies 1 + 100 + 100 layers, about 90 MiB in all: accepted.
+    func testTransactionsThatWouldCopyTooMuchOfTheModelAreRefused() throws {
+        let tx = (0..<400).map { i in #"{"time": \#(Double(i) / 100), "disableActions": true, "set": [{"layer": "l0", "keyPath": "opacity", "value": 0.5}]}"# }
+        let flat = (0..<10_000).map { #"{"name": "l\#($0)"}"# }.joined(separator: ", ")
+        let refused = #"{"caprof": 1, "canvas": {"width": 10, "height": 10}, "root": {"sublayers": [\#(flat)]}, "transactions": [\#(tx.joined(separator: ", "))]}"#
+        let e = try XCTUnwrap(sceneError(refused))
+        XCTAssertEqual(e.kind, .limitExceeded)
+        XCTAssertEqual(e.location.pointer, "/transactions")
+        XCTAssertTrue(e.message.contains("these 400 transactions would keep about") && e.message.contains("the limit is 1024 MiB"), e.message)
+        let grouped = (0..<100).map { g in
+            #"{"sublayers": ["# + (0..<100).map { #"{"name": "l\#(g * 100 + $0)"}"# }.joined(separator: ", ") + "]}"
+        }.joined(separator: ", ")
+        let accepted = #"{"caprof": 1, "canvas": {"width": 10, "height": 10}, "root": {"sublayers": [\#(grouped)]}, "transactions": [\#(tx.joined(separator: ", "))]}"#
+        XCTAssertNoThrow(try decode(accepted))
+    }
+
     func testLayerLimitCountsInsertedLayersAndIsRaisable() throws {
         var limits = DecodingLimits.standard
         limits.layers = 3

@@ -50,6 +50,53 @@ struct TransactionDecoder {
         for s in layer.sublayers { register(s, depth: depth + 1) }
     }
 
+    /// The most memory the model copies of a scene's transactions may take, estimated before any
+    /// is made: each transaction keeps a model tree of its own, sharing every layer it does not
+    /// change, but copying the sublayers arrays along the path to each layer it changes, plus
+    /// the evaluator's per-layer tables (`ModelEpoch`).
+    static let maxModelCopyBytes = 1 << 30
+
+    /// Per layer name, the layers copied when a transaction changes that layer: the sublayers
+    /// arrays of its ancestors (a mask is its owner's one slot).
+    static func copyCosts(_ root: Layer) -> [String: Int] {
+        var out: [String: Int] = [:]
+        func visit(_ l: Layer, _ cost: Int) {
+            if let n = l.name { out[n] = max(out[n] ?? 0, cost) }
+            if let m = l.mask { visit(m, cost + 1) }
+            for s in l.sublayers { visit(s, cost + l.sublayers.count) }
+        }
+        visit(root, 1)
+        return out
+    }
+
+    /// The estimate `maxModelCopyBytes` bounds: per transaction, the costliest path it changes
+    /// (paths from one transaction share their copies) and the per-layer tables.
+    static func modelCopyBytes(_ transactions: [TransactionSpec], root: Layer) -> Int {
+        guard !transactions.isEmpty else { return 0 }
+        let costs = copyCosts(root)
+        var layers = 0
+        root.forEach { _ in layers += 1 }
+        let perLayerTables = 17   // ModelEpoch: a Bool, an array header and an Int per layer
+        var bytes = 0
+        for t in transactions {
+            let names = t.set.map(\.layer) + t.add.map(\.layer) + t.remove.map(\.layer) + t.insert.map(\.parent) + t.removeLayers.map(\.name)
+            let path = names.map { costs[$0] ?? 1 }.max() ?? 0
+            bytes += path * MemoryLayout<Layer>.stride + layers * perLayerTables
+            if bytes > Int.max / 4 { break }
+        }
+        return bytes
+    }
+
+    mutating func decode(_ v: JSONValue, root: Layer) throws -> [TransactionSpec] {
+        let specs = try decode(v)
+        let bytes = Self.modelCopyBytes(specs, root: root)
+        if bytes > Self.maxModelCopyBytes {
+            func mib(_ b: Int) -> Int { b >> 20 }
+            throw ctx.limit(v, "these \(specs.count) transactions would keep about \(mib(bytes)) MiB of model copies (each copies the sublayers arrays along the path to each layer it changes); the limit is \(mib(Self.maxModelCopyBytes)) MiB: put the layers a transaction changes under containers with fewer siblings, or use fewer transactions")
+        }
+        return specs
+    }
+
     mutating func decode(_ v: JSONValue) throws -> [TransactionSpec] {
         guard let items = v.array else { throw ctx.typeMismatch(v, expected: "an array of transactions") }
         if items.count > SceneLimits.maxTransactions {
