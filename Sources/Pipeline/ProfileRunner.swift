@@ -116,6 +116,7 @@ public final class ProfileRunner {
             profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree)
             previousPlan = plan
             analysis.counters.damagedPixels = damage.pixels
+            analysis.animatingLayers = scene.animatingLayers(at: frame.time)
             var update = FrameUpdate(damage: damage, frameCache: damage.use(executing: plan), analysisReused: analysisReused)
             if let r = renderer {
                 var wall: UInt64 = 0

@@ -169,8 +169,9 @@ public enum FindingAdvice {
 
     /// The advice for a misalignment seen only mid-animation: where the layer comes to rest (the
     /// run's last frame) it is aligned, so the fix speaks of the resting place, not the motion.
-    static func whileMoving(_ id: FindingID, _ advice: (explanation: String, fix: String), restFrame: Int) -> (explanation: String, fix: String) {
-        ("only while it animates: " + advice.explanation + "; where it comes to rest (frame \(restFrame)) it is on the pixel grid",
+    static func whileMoving(_ id: FindingID, _ advice: (explanation: String, fix: String), restFrame: Int?, lastFrame: Int) -> (explanation: String, fix: String) {
+        ("only while it animates: " + advice.explanation
+            + (restFrame.map { "; where it comes to rest (frame \($0)) it is on the pixel grid" } ?? "; it is still animating in the last frame profiled (\(lastFrame))"),
          "nothing to fix at rest; if the motion looks soft, animate between whole-pixel positions and sizes" +
             (id == .misalignedScaled ? " and let the scale end at 1" : ""))
     }

@@ -6,10 +6,13 @@ public struct FrameObservations: Sendable {
     public var observations: [Observation]
     /// Entries for the layers the observations name.
     public var layers: [LayerDirectory.Entry]
-    public init(index: Int, observations: [Observation], layers: [LayerDirectory.Entry]) {
-        self.index = index; self.observations = observations; self.layers = layers
+    /// The layers an animation moves in this frame; nil when unknown (then the run's first and
+    /// last frames count as rest).
+    public var animating: Set<LayerID>?
+    public init(index: Int, observations: [Observation], layers: [LayerDirectory.Entry], animating: Set<LayerID>? = nil) {
+        self.index = index; self.observations = observations; self.layers = layers; self.animating = animating
     }
-    public init(_ a: FrameAnalysis) { self.init(index: a.index, observations: a.observations, layers: a.layers) }
+    public init(_ a: FrameAnalysis) { self.init(index: a.index, observations: a.observations, layers: a.layers, animating: a.animatingLayers) }
 }
 
 /// Frames → findings: one finding per (id, layer), pure.
@@ -28,7 +31,11 @@ public enum FindingAggregator {
                      /// raster-cache.miss: how often each reason occurred, and its evidence.
                      var reasons: [String: (count: Int, evidence: Evidence)] = [:] }
         var acc: [Key: Acc] = [:]
-        for f in frames.sorted(by: { $0.index < $1.index }) {
+        let sorted = frames.sorted(by: { $0.index < $1.index })
+        let motionKnown = !frames.isEmpty && frames.allSatisfy { $0.animating != nil }
+        var moving: [Int: Set<LayerID>] = [:]
+        for f in frames { if let m = f.animating { moving[f.index] = m } }
+        for f in sorted {
             var entries: [LayerID: LayerDirectory.Entry] = [:]
             for e in f.layers { entries[e.id] = e }
             for o in f.observations {
@@ -59,7 +66,18 @@ public enum FindingAggregator {
             // texels rendered offscreen, can exceed the canvas).
             let onScreen = a.screen.map { Swift.min($0, canvasPixels) } ?? a.max
             let share = canvasPixels > 0 ? Swift.min(Double(onScreen) / Double(canvasPixels), 1) : 0
-            let atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
+            // At rest: seen in a frame where no animation moves the layer. Without that knowledge,
+            // the run's first and last frames stand for rest.
+            let atRest: Bool
+            var restFrame: Int? = runFrames.upperBound
+            if motionKnown {
+                atRest = a.frames.contains { !(moving[$0]?.contains(k.layer) ?? false) }
+                // Where it comes to rest: the first frame after it was last seen that does not move it.
+                let last = a.frames.max() ?? runFrames.lowerBound
+                restFrame = sorted.first { $0.index > last && !($0.animating?.contains(k.layer) ?? false) }?.index
+            } else {
+                atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
+            }
             let phase: FindingPhase = atRest ? .atRest : .midAnimation
             var evidence = a.evidence
             // A cache that misses every frame is explained by its most frequent reason (the first
@@ -73,7 +91,7 @@ public enum FindingAggregator {
                 // Misaligned only while it moves: where it comes to rest it is on the grid, so
                 // there is nothing to fix there; the layer resting off the grid is the one to fix.
                 severity = .low
-                advice = FindingAdvice.whileMoving(k.id, advice, restFrame: runFrames.upperBound)
+                advice = FindingAdvice.whileMoving(k.id, advice, restFrame: restFrame, lastFrame: runFrames.upperBound)
             }
             var finding = Finding(id: k.id, severity: severity, layer: LayerRef(entry),
                                   phase: phase, frames: FrameRun.runs(a.frames),

@@ -1,3 +1,4 @@
+import LayerModel
 /// Per-frame numbers from the plan (deterministic: the same tree always gives the same counters).
 public struct FrameCounters: Sendable, Equatable, Codable {
     /// Draw items in the plan.
@@ -55,6 +56,9 @@ public struct FrameAnalysis: Sendable {
     public var observations: [Observation]
     /// Names and places of the layers the observations refer to.
     public var layers: [LayerDirectory.Entry]
+    /// The layers an animation moves in this frame (nil when unknown): a finding seen only in
+    /// such frames is mid-animation.
+    public var animatingLayers: Set<LayerID>?
     /// Per-pixel overdraw counts and blend states, when asked for (canvas-sized buffers).
     public var overdrawMap: OverdrawMap?
     /// The frame's offscreen passes, in execution order (the render graph as reports show it).

@@ -147,6 +147,42 @@ final class ReportFormatTests: XCTestCase {
                        passes.indices.filter { passes[$0].drawnOnScreen == true && !readers[$0].isEmpty }.count)
     }
 
+    /// Mid-animation means "seen only in frames where an animation moves the layer", not "absent
+    /// from the run's first and last frames". Frames 0–9 at 60 fps of: `glider`, moving x from 10
+    /// to 17 over 1 s (x = 10 + 7i/60: still moving at frame 9), off the grid in frames 1–9;
+    /// `settler`, moving x from 10 to 20 over 0.1 s (x = 10 + 5i/3), off the grid in frames 1, 2,
+    /// 4 and 5 and at rest on the grid from frame 6
+    /// (t = 0.1 s, the end of its active interval). Both are mid-animation (low); only the settler
+    /// comes to rest. `still`, off the grid and never animated, is at rest.
+    func testMidAnimationIsWhereAnAnimationMovesTheLayer() throws {
+        let json = """
+        {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
+         "root": {"frame": [0, 0, 100, 100], "backgroundColor": "#FFFFFF", "sublayers": [
+           {"name": "glider", "bounds": [0, 0, 10, 10], "position": [17, 15], "backgroundColor": "#FF0000",
+            "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 17, "duration": 1}]},
+           {"name": "settler", "bounds": [0, 0, 10, 10], "position": [20, 45], "backgroundColor": "#00FF00",
+            "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 20, "duration": 0.1}]},
+           {"name": "still", "frame": [10.5, 70, 10, 10], "backgroundColor": "#0000FF"}]}}
+        """
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "m.json", baseDirectory: "/")
+        let scene = AnimatedScene(doc)
+        XCTAssertEqual(scene.animatingLayers(at: 0.15).count, 1, "only the glider moves at 0.15 s")
+        let report = try ProfileRunner(scene: scene, renderer: nil)
+            .run(frames: (0..<10).map { (index: $0, time: Double($0) / 60) }, fps: 60, file: "m.json", toolVersion: "test").report
+        func finding(_ name: String) throws -> Finding {
+            try XCTUnwrap(report.findings.flatMap { $0.members ?? [$0] }.first { $0.id == .misalignedSubpixel && $0.layer.display == name }, name)
+        }
+        let glider = try finding("glider"), settler = try finding("settler"), still = try finding("still")
+        XCTAssertEqual(glider.frames.last?.last, 9)
+        XCTAssertEqual(glider.phase, .midAnimation, "seen in the last frame, but moving there")
+        XCTAssertEqual(glider.severity, .low)
+        XCTAssertTrue(glider.explanation.contains("it is still animating in the last frame profiled (9)"), glider.explanation)
+        XCTAssertEqual(settler.phase, .midAnimation)
+        XCTAssertEqual(settler.frames.last?.last, 5)
+        XCTAssertTrue(settler.explanation.contains("where it comes to rest (frame 6) it is on the pixel grid"), settler.explanation)
+        XCTAssertEqual(still.phase, .atRest)
+    }
+
     func testHTMLOverlaysAreCanvasSizedPNGs() throws {
         let (html, report) = try html()
         let uris = try Self.matches(#"<img src="data:image/png;base64,([A-Za-z0-9+/=]+)" width="(\d+)" height="(\d+)" alt="[^"]*" data-overlay="([\w-]+)""#, in: html)

@@ -65,6 +65,29 @@ struct ModelEpoch: Sendable {
         id >= 0 && id < animated.count && animated[id]
     }
 
+    /// The layers moving at `sceneTime`: those with an animation of their own inside its active
+    /// interval (a finished animation that fills forwards holds still, and so does a layer frozen
+    /// by speed 0), and every layer under them, which moves with them.
+    func animatingLayers(at sceneTime: Double) -> Set<LayerID> {
+        guard attachments.values.contains(where: { !$0.isEmpty }) else { return [] }
+        let times = root.localTimesByID(sceneTime: sceneTime)
+        var moving = Set<LayerID>()
+        for (id, list) in attachments where !list.isEmpty {
+            guard let t = times[id], !t.frozen else { continue }
+            if list.contains(where: { $0.timing.state(parentTime: t.time).phase == .active }) { moving.insert(id) }
+        }
+        guard !moving.isEmpty else { return [] }
+        var out = Set<LayerID>()
+        func visit(_ l: Layer, _ inherited: Bool) {
+            let m = inherited || moving.contains(l.id)
+            if m { out.insert(l.id) }
+            if let mask = l.mask { visit(mask, m) }
+            for s in l.sublayers { visit(s, m) }
+        }
+        visit(root, false)
+        return out
+    }
+
     /// The presentation tree at scene time `sceneTime` (reference §4.2).
     func present(at sceneTime: Double) -> Layer {
         var root = self.root

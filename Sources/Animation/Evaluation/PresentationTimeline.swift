@@ -32,6 +32,12 @@ public struct PresentationTimeline: Sendable {
         epoch(at: time).present(at: time)
     }
 
+    /// The layers an animation moves at `time` (`ModelEpoch.animatingLayers`): what the profiler
+    /// calls mid-animation.
+    public func animatingLayers(at time: Double) -> Set<LayerID> {
+        epoch(at: time).animatingLayers(at: time)
+    }
+
     /// The model tree at `time` (the transactions' changes, no animations).
     public func model(at time: Double) -> Layer { epoch(at: time).root }
 
