@@ -77,7 +77,16 @@ public struct Baseline: Sendable, Equatable, Codable {
                 guard (v as? Int) == currentVersion else {
                     throw GateError(file: file, pointer: "/caprofBaseline", "unsupported baseline version \(v); this caprof reads \(currentVersion)")
                 }
-                return try JSONDecoder().decode(Baseline.self, from: data)
+                let b = try JSONDecoder().decode(Baseline.self, from: data)
+                // Every metric is a count, an area, a ratio or a time: a negative one (a hand edit)
+                // would make every comparison against it meaningless.
+                for (scene, m) in b.scenes.sorted(by: { $0.key < $1.key }) {
+                    for (name, v) in m.metrics.sorted(by: { $0.key < $1.key }) where !(v >= 0) {
+                        throw GateError(file: file, pointer: "/scenes/\(escape(scene))/metrics/\(escape(name))",
+                                        "a metric must be a number ≥ 0, found \(v)")
+                    }
+                }
+                return b
             }
             if dict["caprofReport"] != nil {
                 let r = try JSONReport.decode(data)
@@ -87,6 +96,11 @@ public struct Baseline: Sendable, Equatable, Codable {
             throw GateError(file: file, pointer: pointer(e), describe(e))
         }
         throw GateError(file: file, pointer: "", "not a caprof baseline (\"caprofBaseline\": 1) nor a caprof JSON report (\"caprofReport\": 1)")
+    }
+
+    /// A JSON pointer token (RFC 6901: ~ and / escaped).
+    static func escape(_ token: String) -> String {
+        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// The strict parser's located error for `data`, if it finds one.

@@ -98,6 +98,8 @@ final class BaselineTests: XCTestCase, GateTestSupport {
             (#"{"caprofBaseline": 2, "scenes": {}}"#, "base.json: error: /caprofBaseline: unsupported baseline version 2"),
             (#"{"caprofBaseline": 1, "scenes": {"a.json": {"runs": "one"}}}"#, "base.json: error: /scenes/a.json/runs: expected"),
             (#"{"something": 1}"#, "base.json: error: /: not a caprof baseline"),
+            (#"{"caprofBaseline": 1, "scenes": {"Examples/a.json": {"runs": 1, "frames": 1, "canvasPixels": 4, "metrics": {"blendedPixels": -5}, "findingCounts": {}, "layers": []}}}"#,
+             "base.json: error: /scenes/Examples~1a.json/metrics/blendedPixels: a metric must be a number ≥ 0, found -5.0"),
         ]
         for (text, expected) in cases {
             XCTAssertThrowsError(try Baseline.decode(Data(text.utf8), file: "base.json")) { e in
