@@ -105,7 +105,9 @@ public struct Baseline: Sendable, Equatable, Codable {
 
     /// The strict parser's located error for `data`, if it finds one.
     static func syntaxError(_ data: Data, file: String) -> SceneError? {
-        do { _ = try JSONParser.parse([UInt8](data), file: file); return nil } catch let e as SceneError { return e } catch { return nil }
+        do { _ = try JSONParser.parse([UInt8](data), file: file); return nil } catch let e as SceneError {
+            return e.kind == .malformedJSON ? e : nil
+        } catch { return nil }
     }
 
     static func pointer(_ e: DecodingError) -> String {

@@ -29,7 +29,10 @@ extension GateError {
     /// error: a syntax error at its line and column, a missing or mistyped key at its pointer,
     /// in words rather than Foundation's debug description.
     public static func decoding(_ error: Error, data: Data, file: String, what: String) -> GateError {
-        if let syntax = Baseline.syntaxError(data, file: file) {
+        // A syntax error is what Foundation reports as corrupted data at the document's root; the
+        // strict parser then says where (its other refusals, such as its size limits, are not ours).
+        if case DecodingError.dataCorrupted(let c)? = error as? DecodingError, c.codingPath.isEmpty,
+           let syntax = Baseline.syntaxError(data, file: file) {
             return GateError(file: file, pointer: syntax.location.pointer, line: syntax.location.line,
                              column: syntax.location.column, "reads as \(what) but is not valid JSON: \(syntax.message)")
         }

@@ -29,8 +29,8 @@ public final class AnimatedScene {
 
     /// The presentation tree at scene time `time` (seconds).
     public func presentation(at time: Double) -> Layer { timeline.presentation(at: time) }
-    /// The layers an animation moves at `time` (`PresentationTimeline.animatingLayers`).
-    public func animatingLayers(at time: Double) -> Set<LayerID> { timeline.animatingLayers(at: time) }
+    /// The layers an animation animates, and moves, at `time` (`PresentationTimeline.animatedLayers`).
+    public func animatedLayers(at time: Double) -> (animating: Set<LayerID>, moving: Set<LayerID>) { timeline.animatedLayers(at: time) }
 
     /// Decodes the images of `tree` not decoded yet; returns the table covering it.
     public func images(for tree: Layer) throws -> SceneImages {

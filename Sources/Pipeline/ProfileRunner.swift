@@ -116,7 +116,9 @@ public final class ProfileRunner {
             profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree)
             previousPlan = plan
             analysis.counters.damagedPixels = damage.pixels
-            analysis.animatingLayers = scene.animatingLayers(at: frame.time)
+            let motion = scene.animatedLayers(at: frame.time)
+            analysis.animatingLayers = motion.animating
+            analysis.movingLayers = motion.moving
             var update = FrameUpdate(damage: damage, frameCache: damage.use(executing: plan), analysisReused: analysisReused)
             if let r = renderer {
                 var wall: UInt64 = 0

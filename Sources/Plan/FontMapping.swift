@@ -70,7 +70,7 @@ public enum FontMapping {
         let key = base.lowercased().filter { $0 != " " && $0 != "_" }
         if let f = installed[key] { return Resolved(family: f, weight: weight, italic: italic, substituted: false) }
         if families[key] == nil, key.hasPrefix(Self.systemPrivate), let glued = Self.gluedStyle(key.dropFirst(Self.systemPrivate.count)) {
-            return Resolved(family: "Inter", weight: glued.weight, italic: glued.italic, substituted: true)
+            return Resolved(family: "Inter", weight: glued.weight, italic: glued.italic || italic, substituted: true)
         }
         return Resolved(family: families[key] ?? "Liberation Sans", weight: weight, italic: italic, substituted: true)
     }

@@ -167,11 +167,12 @@ public enum FindingAdvice {
         }
     }
 
-    /// The advice for a misalignment seen only mid-animation: where the layer comes to rest (the
-    /// run's last frame) it is aligned, so the fix speaks of the resting place, not the motion.
-    static func whileMoving(_ id: FindingID, _ advice: (explanation: String, fix: String), restFrame: Int?, lastFrame: Int) -> (explanation: String, fix: String) {
+    /// The advice for a misalignment seen only while an animation moves the layer: from the frame
+    /// after its last one it is aligned to the end of the run (or it still moves in the run's
+    /// last frame), so the fix speaks of the motion, not of a resting place.
+    static func whileMoving(_ id: FindingID, _ advice: (explanation: String, fix: String), alignedFrom: Int?, lastFrame: Int) -> (explanation: String, fix: String) {
         ("only while it animates: " + advice.explanation
-            + (restFrame.map { "; where it comes to rest (frame \($0)) it is on the pixel grid" } ?? "; it is still animating in the last frame profiled (\(lastFrame))"),
+            + (alignedFrom.map { "; from frame \($0) on it is on the pixel grid" } ?? "; it is still animating in the last frame profiled (\(lastFrame))"),
          "nothing to fix at rest; if the motion looks soft, animate between whole-pixel positions and sizes" +
             (id == .misalignedScaled ? " and let the scale end at 1" : ""))
     }

@@ -6,13 +6,29 @@ public struct FrameObservations: Sendable {
     public var observations: [Observation]
     /// Entries for the layers the observations name.
     public var layers: [LayerDirectory.Entry]
-    /// The layers an animation moves in this frame; nil when unknown (then the run's first and
-    /// last frames count as rest).
+    /// Of the layers the observations name, those an animation animates in this frame, and those
+    /// it moves (`FrameAnalysis.animatingLayers`, `movingLayers`); nil when unknown (then the
+    /// run's first and last frames count as rest). Only observed layers are kept: a run keeps
+    /// these for every frame.
     public var animating: Set<LayerID>?
-    public init(index: Int, observations: [Observation], layers: [LayerDirectory.Entry], animating: Set<LayerID>? = nil) {
-        self.index = index; self.observations = observations; self.layers = layers; self.animating = animating
+    public var moving: Set<LayerID>?
+    public init(index: Int, observations: [Observation], layers: [LayerDirectory.Entry],
+                animating: Set<LayerID>? = nil, moving: Set<LayerID>? = nil) {
+        self.index = index; self.observations = observations; self.layers = layers
+        self.animating = animating; self.moving = moving
     }
-    public init(_ a: FrameAnalysis) { self.init(index: a.index, observations: a.observations, layers: a.layers, animating: a.animatingLayers) }
+    public init(_ a: FrameAnalysis) {
+        let observed = Set(a.observations.map(\.layer))
+        self.init(index: a.index, observations: a.observations, layers: a.layers,
+                  animating: a.animatingLayers.map { $0.intersection(observed) },
+                  moving: a.movingLayers.map { $0.intersection(observed) })
+    }
+
+    /// Whether an animation moves (for misalignment) or animates (for the rest) `layer` in this
+    /// frame. A transition's snapshot (a negative id) exists only while the transition runs.
+    func inMotion(_ layer: LayerID, misalignment: Bool) -> Bool {
+        layer < 0 || ((misalignment ? moving : animating)?.contains(layer) ?? false)
+    }
 }
 
 /// Frames → findings: one finding per (id, layer), pure.
@@ -32,9 +48,9 @@ public enum FindingAggregator {
                      var reasons: [String: (count: Int, evidence: Evidence)] = [:] }
         var acc: [Key: Acc] = [:]
         let sorted = frames.sorted(by: { $0.index < $1.index })
-        let motionKnown = !frames.isEmpty && frames.allSatisfy { $0.animating != nil }
-        var moving: [Int: Set<LayerID>] = [:]
-        for f in frames { if let m = f.animating { moving[f.index] = m } }
+        let motionKnown = !frames.isEmpty && frames.allSatisfy { $0.animating != nil && $0.moving != nil }
+        var byIndex: [Int: FrameObservations] = [:]
+        for f in frames { byIndex[f.index] = f }
         for f in sorted {
             var entries: [LayerID: LayerDirectory.Entry] = [:]
             for e in f.layers { entries[e.id] = e }
@@ -69,12 +85,9 @@ public enum FindingAggregator {
             // At rest: seen in a frame where no animation moves the layer. Without that knowledge,
             // the run's first and last frames stand for rest.
             let atRest: Bool
-            var restFrame: Int? = runFrames.upperBound
             if motionKnown {
-                atRest = a.frames.contains { !(moving[$0]?.contains(k.layer) ?? false) }
-                // Where it comes to rest: the first frame after it was last seen that does not move it.
-                let last = a.frames.max() ?? runFrames.lowerBound
-                restFrame = sorted.first { $0.index > last && !($0.animating?.contains(k.layer) ?? false) }?.index
+                let misalignment = k.id == .misalignedSubpixel || k.id == .misalignedScaled
+                atRest = a.frames.contains { !(byIndex[$0]?.inMotion(k.layer, misalignment: misalignment) ?? false) }
             } else {
                 atRest = a.frames.contains(runFrames.lowerBound) || a.frames.contains(runFrames.upperBound)
             }
@@ -88,10 +101,14 @@ public enum FindingAggregator {
             var advice = FindingAdvice.advise(k.id, evidence, layer: entry, canvasScale: canvasScale)
             var severity = Severity(canvasShare: share)
             if isCapped(k.id, phase) {
-                // Misaligned only while it moves: where it comes to rest it is on the grid, so
+                // Misaligned only while it moves: after its last frame it is on the grid, so
                 // there is nothing to fix there; the layer resting off the grid is the one to fix.
                 severity = .low
-                advice = FindingAdvice.whileMoving(k.id, advice, restFrame: restFrame, lastFrame: runFrames.upperBound)
+                // After its last frame the finding is gone for the rest of the run: the layer is on
+                // the grid from there on (whether or not it still moves).
+                let last = a.frames.max() ?? runFrames.upperBound
+                advice = FindingAdvice.whileMoving(k.id, advice, alignedFrom: last < runFrames.upperBound ? last + 1 : nil,
+                                                   lastFrame: runFrames.upperBound)
             }
             var finding = Finding(id: k.id, severity: severity, layer: LayerRef(entry),
                                   phase: phase, frames: FrameRun.runs(a.frames),

@@ -56,9 +56,12 @@ public struct FrameAnalysis: Sendable {
     public var observations: [Observation]
     /// Names and places of the layers the observations refer to.
     public var layers: [LayerDirectory.Entry]
-    /// The layers an animation moves in this frame (nil when unknown): a finding seen only in
-    /// such frames is mid-animation.
+    /// The layers an animation animates in this frame, and those it moves (changing geometry);
+    /// nil when unknown. A finding seen only in such frames is mid-animation (`moving` for the
+    /// misalignment findings, `animating` for the others). Transition snapshots (negative ids)
+    /// exist only while a transition runs: both.
     public var animatingLayers: Set<LayerID>?
+    public var movingLayers: Set<LayerID>?
     /// Per-pixel overdraw counts and blend states, when asked for (canvas-sized buffers).
     public var overdrawMap: OverdrawMap?
     /// The frame's offscreen passes, in execution order (the render graph as reports show it).

@@ -11,23 +11,26 @@ public enum AtomicFile {
         return url.deletingLastPathComponent().appendingPathComponent(".\(url.lastPathComponent).\(getpid()).tmp").path
     }
 
-    /// Whether `path` names an existing special file (a character device, FIFO or socket:
-    /// `/dev/null`, `/dev/stdout`, a named pipe), following symbolic links. Such a destination is
-    /// written in place: renaming a file over it would replace the node itself (as root), and its
-    /// directory is rarely writable.
-    public static func isSpecialFile(_ path: String) -> Bool {
+    /// Whether `path` is written in place rather than through a temporary file renamed over it:
+    /// an existing special file (a character device, FIFO or socket: `/dev/null`, a named pipe)
+    /// or a symbolic link (`/dev/stdout`, which links to the redirected file or pipe). A rename
+    /// would replace the node or the link itself (as root, `/dev/null` or `/dev/stdout`), and
+    /// their directories are rarely writable. Writing in place is not atomic; a regular file is.
+    public static func writesInPlace(_ path: String) -> Bool {
         var st = stat()
+        if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK { return true }
         guard stat(path, &st) == 0 else { return false }
         let kind = st.st_mode & S_IFMT
         return kind != S_IFREG && kind != S_IFDIR
     }
 
     /// Writes `data` to `path`: atomically through a temporary file for a regular file, in place
-    /// for a special file (`isSpecialFile`). Throws the system's reason.
+    /// for a special file or a symbolic link (`writesInPlace`). Throws the system's reason.
     public static func write(_ data: Data, to path: String) throws {
-        if isSpecialFile(path) {
+        if writesInPlace(path) {
             guard let h = FileHandle(forWritingAtPath: path) else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
             defer { try? h.close() }
+            try? h.truncate(atOffset: 0)   // a file behind a link; a pipe or a device cannot be truncated
             try h.write(contentsOf: data)
             return
         }

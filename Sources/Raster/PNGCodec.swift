@@ -74,8 +74,9 @@ public enum PNGCodec {
     /// half-written file.
     public static func write(premultiplied pixels: [UInt8], width: Int, height: Int, to path: String,
                              compression: Compression = .fast) throws {
-        // A special file (/dev/null, a pipe) is written in place: a rename would replace the node.
-        let inPlace = AtomicFile.isSpecialFile(path)
+        // A special file (/dev/null, a pipe) or a link (/dev/stdout) is written in place: a rename
+        // would replace the node or the link.
+        let inPlace = AtomicFile.writesInPlace(path)
         let tmp = inPlace ? path : AtomicFile.temporaryPath(for: path)
         if !inPlace { AtomicFile.removeStaleTemporaries(besides: path) }
         var err = [CChar](repeating: 0, count: 256)

@@ -32,7 +32,8 @@ enum HTMLPassGraph {
         let w = 186.0, hgt = 58.0, dx = 214.0, dy = 70.0
         var pos: [(x: Double, y: Double)] = []
         for c in column { pos.append((10 + Double(c) * dx, 10 + Double(row[c]) * dy)); row[c] += 1 }
-        let height = 20 + Double(max(row.max() ?? 1, 1)) * dy - (dy - hgt)
+        // Rows and the gap under the last one, where a dashed arrow to the screen may run.
+        let height = 20 + Double(max(row.max() ?? 1, 1)) * dy
         // The screen: a bar as tall as the graph after the last column, so every arrow into it
         // is a straight line.
         let screen = (x: 10 + Double(columns) * dx, y: 10.0, w: 120.0, h: height - 20)

@@ -287,7 +287,7 @@ struct ProfileCommand: ParsableCommand {
 
     /// Refuses early (before minutes of profiling) an output whose directory is missing or not writable.
     static func checkWritable(_ path: String) throws {
-        if AtomicFile.isSpecialFile(path) {
+        if AtomicFile.writesInPlace(path) {
             guard FileManager.default.isWritableFile(atPath: path) else {
                 throw ReportWriteError(message: "cannot write \(path): not writable")
             }

@@ -58,6 +58,17 @@ final class HostileInputCLITests: CLITestCase {
             XCTAssertTrue(text.contains(args[0] == "convert" ? "\"caprof\"" : "\"findings\""), String(text.prefix(200)))
             XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: tmp.path).filter { $0.hasSuffix(".tmp") }, [])
         }
+        // A symbolic link (as /dev/stdout is, to a redirected file) is written through, not
+        // replaced: the link stays, the file behind it gets the report (shorter than before: truncated).
+        let target = tmp.appendingPathComponent("behind.json").path
+        try String(repeating: "x", count: 100_000).write(toFile: target, atomically: true, encoding: .utf8)
+        let link = tmp.appendingPathComponent("link.json").path
+        XCTAssertEqual(symlink(target, link), 0)
+        let r = try caprof(["profile", s, "--no-gpu", "--format", "json", "-o", link])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target)
+        let written = try String(contentsOfFile: target, encoding: .utf8)
+        XCTAssertTrue(written.hasPrefix("{") && written.contains("\"findings\"") && !written.contains("xxx"), String(written.prefix(100)))
     }
 
     /// Eight nested translucent groups on the largest canvas would hold 7 offscreen targets of

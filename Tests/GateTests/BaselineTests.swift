@@ -44,6 +44,16 @@ final class BaselineTests: XCTestCase, GateTestSupport {
             XCTAssertEqual(g.message, "reads as a caprof catalog report but does not decode: missing key \"tool\"")
             XCTAssertFalse(g.description.contains("Debug description"), g.description)
         }
+        // Valid JSON to Foundation that the strict scene parser refuses (a repeated key): the
+        // decoding problem is reported, not a syntax error the file does not have.
+        let repeated = Data(#"{"caprofCatalog": 1, "scenes": [], "totals": {}, "totals": {}}"#.utf8)
+        do {
+            _ = try CatalogReport.decode(repeated)
+            XCTFail("a catalog without its tool decodes")
+        } catch {
+            let g = GateError.decoding(error, data: repeated, file: "c.json", what: "a caprof catalog report")
+            XCTAssertEqual(g.message, "reads as a caprof catalog report but does not decode: missing key \"tool\"")
+        }
     }
 
     func testMeasurementFromAReport() throws {

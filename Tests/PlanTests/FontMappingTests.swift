@@ -33,6 +33,7 @@ final class FontMappingTests: XCTestCase {
         XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontEmphasized").weight, 700)
         XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontItalic"), .init(family: "Inter", weight: 400, italic: true, substituted: true))
         XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontBoldItalic"), .init(family: "Inter", weight: 700, italic: true, substituted: true))
+        XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontBold-Italic"), .init(family: "Inter", weight: 700, italic: true, substituted: true))
         XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFont"), .init(family: "Inter", weight: 400, italic: false, substituted: true))
         // Not a style: the default family, as for any unknown name.
         XCTAssertEqual(FontMapping.resolve(".AppleSystemUIFontCondensed").family, "Liberation Sans")

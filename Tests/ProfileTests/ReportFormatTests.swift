@@ -145,6 +145,27 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(passes.enumerated().contains { $0.element.drawnOnScreen == true && !readers[$0.offset].isEmpty })
         XCTAssertEqual(html.components(separatedBy: "stroke-dasharray").count - 1,
                        passes.indices.filter { passes[$0].drawnOnScreen == true && !readers[$0].isEmpty }.count)
+        try assertArrowsLandOnTheScreen(html)
+        // One shadowed layer: its content's dashed arrow runs under the only row, and still lands.
+        let single = try SceneDecoder.decode(data: Array(##"{"caprof": 1, "canvas": {"width": 100, "height": 100}, "root": {"frame": [0, 0, 100, 100], "sublayers": [{"frame": [10, 10, 40, 20], "backgroundColor": "#FFFFFF", "shadowOpacity": 0.5}]}}"##.utf8), file: "s.json", baseDirectory: "/")
+        let singleReport = try ProfileRunner(scene: AnimatedScene(single), renderer: nil)
+            .run(frames: [(index: 0, time: 0)], fps: 60, file: "s.json", toolVersion: "test").report
+        let singleHTML = HTMLReport(overlays: [], layers: LayerOutline(single.scene.root)).render(singleReport)
+        XCTAssertTrue(singleHTML.contains("stroke-dasharray=\"4 3\""))
+        try assertArrowsLandOnTheScreen(singleHTML)
+    }
+
+    /// Every arrowhead entering the render graph's screen lands on its bar, within the picture.
+    func assertArrowsLandOnTheScreen(_ html: String) throws {
+        let bar = try XCTUnwrap(try Self.matches(#"<g data-screen=""><rect x="(\d+)" y="(\d+)" width="\d+" height="(\d+)""#, in: html).first)
+        let (x, top, bottom) = (Int(bar[1])!, Int(bar[2])!, Int(bar[2])! + Int(bar[3])!)
+        let svgHeight = try XCTUnwrap(Int(try XCTUnwrap(try Self.matches(#"<svg width="\d+" height="(\d+)" viewBox="0 0 \d+ \d+" role="img" aria-label="render graph"#, in: html).first)[1]))
+        let heads = try Self.matches(#"<path d="M\#(x - 2),(\d+) L"#, in: html)
+        XCTAssertFalse(heads.isEmpty)
+        for head in heads {
+            let y = Int(head[1])!
+            XCTAssertTrue(top < y && y < bottom && bottom <= svgHeight, "arrow at y \(y), bar \(top)…\(bottom), picture \(svgHeight)")
+        }
     }
 
     /// Mid-animation means "seen only in frames where an animation moves the layer", not "absent
@@ -153,7 +174,8 @@ final class ReportFormatTests: XCTestCase {
     /// `settler`, moving x from 10 to 20 over 0.1 s (x = 10 + 5i/3), off the grid in frames 1, 2,
     /// 4 and 5 and at rest on the grid from frame 6
     /// (t = 0.1 s, the end of its active interval). Both are mid-animation (low); only the settler
-    /// comes to rest. `still`, off the grid and never animated, is at rest.
+    /// comes to rest. `still`, off the grid and never animated, is at rest; so is `steady`, off the
+    /// grid under a layer whose background colour animates forever (a colour moves nothing).
     func testMidAnimationIsWhereAnAnimationMovesTheLayer() throws {
         let json = """
         {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
@@ -162,11 +184,16 @@ final class ReportFormatTests: XCTestCase {
             "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 17, "duration": 1}]},
            {"name": "settler", "bounds": [0, 0, 10, 10], "position": [20, 45], "backgroundColor": "#00FF00",
             "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 10, "toValue": 20, "duration": 0.1}]},
-           {"name": "still", "frame": [10.5, 70, 10, 10], "backgroundColor": "#0000FF"}]}}
+           {"name": "still", "frame": [10.5, 70, 10, 10], "backgroundColor": "#0000FF"},
+           {"name": "shimmer", "frame": [50, 50, 40, 40], "backgroundColor": "#CCCCCC",
+            "animations": [{"class": "CABasicAnimation", "keyPath": "backgroundColor", "fromValue": "#CCCCCC", "toValue": "#EEEEEE", "duration": 1, "repeatCount": "infinity"}],
+            "sublayers": [{"name": "steady", "frame": [10.5, 10, 10, 10], "backgroundColor": "#0000FF"}]}]}}
         """
         let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "m.json", baseDirectory: "/")
         let scene = AnimatedScene(doc)
-        XCTAssertEqual(scene.animatingLayers(at: 0.15).count, 1, "only the glider moves at 0.15 s")
+        let motion = scene.animatedLayers(at: 0.15)
+        XCTAssertEqual(motion.moving.count, 1, "only the glider moves at 0.15 s")
+        XCTAssertEqual(motion.animating.count, 3, "the glider, and the shimmer's colour with its sublayer")
         let report = try ProfileRunner(scene: scene, renderer: nil)
             .run(frames: (0..<10).map { (index: $0, time: Double($0) / 60) }, fps: 60, file: "m.json", toolVersion: "test").report
         func finding(_ name: String) throws -> Finding {
@@ -179,8 +206,13 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(glider.explanation.contains("it is still animating in the last frame profiled (9)"), glider.explanation)
         XCTAssertEqual(settler.phase, .midAnimation)
         XCTAssertEqual(settler.frames.last?.last, 5)
-        XCTAssertTrue(settler.explanation.contains("where it comes to rest (frame 6) it is on the pixel grid"), settler.explanation)
+        XCTAssertTrue(settler.explanation.contains("from frame 6 on it is on the pixel grid"), settler.explanation)
         XCTAssertEqual(still.phase, .atRest)
+        // A colour animation animates its layer but moves nothing: steady, off the grid under it,
+        // is misaligned at rest (with the at-rest advice), not mid-animation.
+        let steady = try finding("steady")
+        XCTAssertEqual(steady.phase, .atRest)
+        XCTAssertFalse(steady.explanation.contains("only while it animates"), steady.explanation)
     }
 
     func testHTMLOverlaysAreCanvasSizedPNGs() throws {

@@ -18,7 +18,7 @@ final class SeverityAndGroupingTests: XCTestCase, ProfileTestSupport {
         XCTAssertNotNil(f)
         XCTAssertEqual(f?.phase, .midAnimation)
         XCTAssertEqual(f?.severity, .low)
-        XCTAssertTrue(f?.explanation.contains("where it comes to rest (frame 3) it is on the pixel grid") ?? false, f?.explanation ?? "")
+        XCTAssertTrue(f?.explanation.contains("from frame 3 on it is on the pixel grid") ?? false, f?.explanation ?? "")
         XCTAssertTrue(f?.fix.hasPrefix("nothing to fix at rest") ?? false, f?.fix ?? "")
     }
 

@@ -19,6 +19,19 @@ final class AttachedAnimation: Sendable {
     /// Where the animation is written (for warnings).
     let location: SourceLocation
 
+    /// Whether the animation can move its layer on the screen (what `misaligned.*` findings care
+    /// about): a property animation of geometry, a group holding one, or a transition (its
+    /// states may slide in; a snapshot is shown while it runs).
+    var movesGeometry: Bool {
+        switch kind {
+        case .property(let p): return Self.geometryProperties.contains(p.keyPath.property)
+        case .group(let children): return children.contains { $0.movesGeometry }
+        case .transition: return true
+        }
+    }
+    static let geometryProperties: Set<String> = ["position", "bounds", "anchorPoint", "anchorPointZ", "zPosition", "transform",
+                                                  "sublayerTransform", "contentsRect", "contentsCenter", "contentsScale"]
+
     enum Kind: Sendable {
         case property(PropertyAnimation)
         /// CAAnimationGroup: children timed in the group's basic local time (reference §4.6).

@@ -65,27 +65,33 @@ struct ModelEpoch: Sendable {
         id >= 0 && id < animated.count && animated[id]
     }
 
-    /// The layers moving at `sceneTime`: those with an animation of their own inside its active
+    /// The layers animated at `sceneTime`: those with an animation of their own inside its active
     /// interval (a finished animation that fills forwards holds still, and so does a layer frozen
-    /// by speed 0), and every layer under them, which moves with them.
-    func animatingLayers(at sceneTime: Double) -> Set<LayerID> {
-        guard attachments.values.contains(where: { !$0.isEmpty }) else { return [] }
+    /// by speed 0), with every layer under them. `moving` keeps those whose animation changes
+    /// geometry (`AttachedAnimation.movesGeometry`: position, bounds, transforms, contentsRect …),
+    /// which is what can move a layer on and off the pixel grid; an opacity or colour animation
+    /// animates a layer without moving it.
+    func animatedLayers(at sceneTime: Double) -> (animating: Set<LayerID>, moving: Set<LayerID>) {
+        guard attachments.values.contains(where: { !$0.isEmpty }) else { return ([], []) }
         let times = root.localTimesByID(sceneTime: sceneTime)
-        var moving = Set<LayerID>()
+        var animated: [LayerID: Bool] = [:]   // id → moves geometry
         for (id, list) in attachments where !list.isEmpty {
             guard let t = times[id], !t.frozen else { continue }
-            if list.contains(where: { $0.timing.state(parentTime: t.time).phase == .active }) { moving.insert(id) }
+            let active = list.filter { $0.timing.state(parentTime: t.time).phase == .active }
+            if !active.isEmpty { animated[id] = active.contains { $0.movesGeometry } }
         }
-        guard !moving.isEmpty else { return [] }
-        var out = Set<LayerID>()
-        func visit(_ l: Layer, _ inherited: Bool) {
-            let m = inherited || moving.contains(l.id)
-            if m { out.insert(l.id) }
-            if let mask = l.mask { visit(mask, m) }
-            for s in l.sublayers { visit(s, m) }
+        guard !animated.isEmpty else { return ([], []) }
+        var animating = Set<LayerID>(), moving = Set<LayerID>()
+        func visit(_ l: Layer, _ a: Bool, _ m: Bool) {
+            let own = animated[l.id]
+            let a = a || own != nil, m = m || own == true
+            if a { animating.insert(l.id) }
+            if m { moving.insert(l.id) }
+            if let mask = l.mask { visit(mask, a, m) }
+            for s in l.sublayers { visit(s, a, m) }
         }
-        visit(root, false)
-        return out
+        visit(root, false, false)
+        return (animating, moving)
     }
 
     /// The presentation tree at scene time `sceneTime` (reference §4.2).

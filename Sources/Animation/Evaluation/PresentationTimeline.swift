@@ -32,10 +32,10 @@ public struct PresentationTimeline: Sendable {
         epoch(at: time).present(at: time)
     }
 
-    /// The layers an animation moves at `time` (`ModelEpoch.animatingLayers`): what the profiler
-    /// calls mid-animation.
-    public func animatingLayers(at time: Double) -> Set<LayerID> {
-        epoch(at: time).animatingLayers(at: time)
+    /// The layers an animation animates at `time`, and those it moves (`ModelEpoch.animatedLayers`):
+    /// what the profiler calls mid-animation.
+    public func animatedLayers(at time: Double) -> (animating: Set<LayerID>, moving: Set<LayerID>) {
+        epoch(at: time).animatedLayers(at: time)
     }
 
     /// The model tree at `time` (the transactions' changes, no animations).
