@@ -149,7 +149,15 @@ extension Builder {
             return !quad.corners.allSatisfy { world.apply($0.x, $0.y, 0).w <= 0 }
         }
         // The same test the profiler counts pixels with: the part in front of the eye, clipped in
-        // homogeneous space, must touch a pixel of the canvas.
+        // homogeneous space, must touch a pixel of the canvas (grown by `cullMargin`).
+        if cullMargin > 0 {
+            let p = DeviceProjection.polygon(quad.corners, world)
+            if p.isEmpty { return false }
+            let m = min(cullMargin, Double(Canvas.maxPixelSide))
+            return DeviceProjection.pixelBounds(Rect.bounding(p), width: canvas.pixelWidth + 2 * Int(m.rounded(.up)),
+                                                height: canvas.pixelHeight + 2 * Int(m.rounded(.up)),
+                                                originX: -m.rounded(.up), originY: -m.rounded(.up)) != nil
+        }
         return DeviceProjection.pixelBounds(quad, world, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
     }
 }

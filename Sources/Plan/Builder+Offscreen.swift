@@ -125,8 +125,17 @@ extension Builder {
         let space: Transform3D = fx.rasterize ? .scale(rs, rs, 1) : c.world
         let spaceScale = fx.rasterize ? rs : c.world.planarScale
         let separateContent = !fx.rasterize || fx.blurredShadow || !fx.filters.isEmpty
-        let savedCull = cullToCanvas
+        let savedCull = cullToCanvas, savedMargin = cullMargin
         if fx.rasterize { cullToCanvas = false }
+        // Content off the canvas still casts its blurred shadow (or filter) onto it: cull against
+        // the canvas grown by the reach and the offset, as the target is (`targetRect` below).
+        if fx.blurredShadow || !fx.filters.isEmpty {
+            let s = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
+            let r = (fx.blurredShadow ? (3 * s).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)
+            let o = fx.blurredShadow ? offsetInTarget(layer.shadowOffset, c.world) : Point(0, 0)
+            let grow = r + max(abs(o.x), abs(o.y))
+            if grow.isFinite { cullMargin += grow }
+        }
 
         // 1. The layer's own content, at opacity 1, without ancestors' clips.
         let savedItems = items, savedWhole = listIsWholeTarget
@@ -139,6 +148,7 @@ extension Builder {
         items = savedItems
         listIsWholeTarget = savedWhole
         cullToCanvas = savedCull
+        cullMargin = savedMargin
 
         let sigma = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
         let reach = (fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)

@@ -102,6 +102,10 @@ struct Builder {
     var rasterContents: [UInt64: [DrawItem]] = [:]
     /// Cull items outside the canvas (off inside a raster-cache target, which holds the whole layer).
     var cullToCanvas = true
+    /// Device pixels around the canvas that still count as visible: while planning the content
+    /// of a blurred shadow or a filter, what lies off the canvas within the blur's reach and the
+    /// shadow's offset still lands on it.
+    var cullMargin = 0.0
     /// Render the next visited layer as a snapshot (a CATransition state), whatever it needs.
     var forceSnapshot = false
     /// Layers whose subclass content is not drawn yet (they get an `unsupported` placeholder item).

@@ -115,6 +115,28 @@ final class OffscreenPassTests: XCTestCase {
         XCTAssertTrue(p.unsupported.contains { $0.feature.contains("shadowPath") }, "a triangle is reported, not dropped")
     }
 
+    /// A layer left of the canvas (x −60…−20) whose shadow is offset 70 pt right lands at x 10…50:
+    /// its content is planned into the pass although it is off the canvas (the culling margin is the
+    /// blur's reach plus the offset), and the shadow is drawn back onto the canvas. Before, the
+    /// content was culled and the shadow vanished, while the same shadow with a shadowPath drew.
+    func testAShadowCastOntoTheCanvasFromALayerOffItIsDrawn() {
+        var s = box("off", Rect(-60, 20, 40, 30)); s.shadowOpacity = 1; s.shadowRadius = 2; s.shadowOffset = Size(70, 0)
+        let p = plan([s])
+        XCTAssertEqual(p.offscreenPasses.map(\.reasons), [[.shadow], [.shadow], [.shadow]])
+        guard case .draw(let content)? = p.offscreenPasses.first?.operation else { return XCTFail("a content pass") }
+        XCTAssertEqual(content.map(\.role), [.background], "the off-canvas content is in its pass")
+        let shadow = p.canvasItems.first { $0.role == .shadow }
+        XCTAssertNotNil(shadow)
+        // Its device bounds reach into the canvas (x 10…50, grown by the reach).
+        if let sh = shadow {
+            let device = Rect.bounding(sh.quad.corners.map { sh.transform.apply($0) })
+            XCTAssertLessThan(device.minX, 10); XCTAssertGreaterThan(device.maxX, 50)
+        }
+        // Far enough off that even the shadow misses the canvas: nothing is planned.
+        var far = s; far.setFrame(Rect(-200, 20, 40, 30))
+        XCTAssertEqual(plan([far]).offscreenPasses, [])
+    }
+
     func testLargeShadowsAreBlurredAtReducedResolution() {
         // σ = 10 pt at scale 1 = 10 px: half resolution, σ' = √(100 − (3/12 + 4/6)) / 2.
         var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 0.5; s.shadowRadius = 10
