@@ -34,25 +34,17 @@ final class BaselineTests: XCTestCase, GateTestSupport {
             XCTAssertTrue(g?.message.hasPrefix("the baseline is not valid JSON: unexpected end of input") ?? false, "\(e)")
             XCTAssertEqual(g?.pointer, "/scenes/a.json/metrics")
         }
-        let catalog = Data(#"{"caprofCatalog": 1, "scenes": [], "totals": {}}"#.utf8)
-        do {
-            _ = try CatalogReport.decode(catalog)
-            XCTFail("a catalog without its tool decodes")
-        } catch {
-            let g = GateError.decoding(error, data: catalog, file: "c.json", what: "a caprof catalog report")
-            XCTAssertEqual(g.pointer, "")
-            XCTAssertEqual(g.message, "reads as a caprof catalog report but does not decode: missing key \"tool\"")
-            XCTAssertFalse(g.description.contains("Debug description"), g.description)
-        }
-        // Valid JSON to Foundation that the strict scene parser refuses (a repeated key): the
-        // decoding problem is reported, not a syntax error the file does not have.
-        let repeated = Data(#"{"caprofCatalog": 1, "scenes": [], "totals": {}, "totals": {}}"#.utf8)
-        do {
-            _ = try CatalogReport.decode(repeated)
-            XCTFail("a catalog without its tool decodes")
-        } catch {
-            let g = GateError.decoding(error, data: repeated, file: "c.json", what: "a caprof catalog report")
-            XCTAssertEqual(g.message, "reads as a caprof catalog report but does not decode: missing key \"tool\"")
+        // A catalog without its tool; then the same with a repeated key, which is valid JSON to
+        // Foundation but refused by the strict scene parser: the decoding problem is reported,
+        // not a syntax error the file does not have.
+        for text in [#"{"caprofCatalog": 1, "scenes": [], "totals": {}}"#, #"{"caprofCatalog": 1, "scenes": [], "totals": {}, "totals": {}}"#] {
+            let data = Data(text.utf8)
+            XCTAssertThrowsError(try CatalogReport.decode(data), text) { error in
+                let g = GateError.decoding(error, data: data, file: "c.json", what: "a caprof catalog report")
+                XCTAssertEqual(g.pointer, "")
+                XCTAssertEqual(g.message, "reads as a caprof catalog report but does not decode: missing key \"tool\"")
+                XCTAssertFalse(g.description.contains("Debug description"), g.description)
+            }
         }
     }
 
