@@ -48,7 +48,7 @@ final class FontMappingTests: XCTestCase {
         }
         var s = Scene(canvas: canvas, root: root); s.assignIDs()
         let p = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
-        XCTAssertEqual(p.unsupported.map(\.feature), [#"font "Helvetica" is not installed; drawn with Liberation Sans (see FontMapping)"#])
+        XCTAssertEqual(p.unsupported.map(\.feature), [#"font "Helvetica" is not installed; drawn with Liberation Sans, its stand-in (caprof draws only the fonts tools/setup installs)"#])
         XCTAssertEqual(p.rasterRequests.count, 3)
     }
 }

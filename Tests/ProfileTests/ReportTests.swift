@@ -119,7 +119,7 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(plain.contains("rendered offscreen (the result covers \(ReportUnits.percent(offscreen.canvasShare)) of the screen)"), plain)
         let blended = try XCTUnwrap(r.findings.first { $0.id == .blended })
         XCTAssertTrue(plain.contains("\(ReportUnits.pixels(Double(blended.maxPixels))) (\(ReportUnits.percent(blended.canvasShare)) of the screen)"), plain)
-        let font = ProfileReport.Warning(message: "font \"Avenir\" is not installed; drawn with Liberation Sans (see FontMapping)", location: nil)
+        let font = ProfileReport.Warning(message: "font \"Avenir\" is not installed; drawn with Liberation Sans, its stand-in (caprof draws only the fonts tools/setup installs)", location: nil)
         r.warnings = [font, font]
         let fontsOnly = TextReport(colors: false).render(r)
         XCTAssertTrue(fontsOnly.contains("2 fonts drawn with an installed stand-in"), fontsOnly)
