@@ -82,7 +82,7 @@ public struct Baseline: Sendable, Equatable, Codable {
                 // would make every comparison against it meaningless.
                 for (scene, m) in b.scenes.sorted(by: { $0.key < $1.key }) {
                     for (name, v) in m.metrics.sorted(by: { $0.key < $1.key }) where !(v >= 0) {
-                        throw GateError(file: file, pointer: "/scenes/\(escape(scene))/metrics/\(escape(name))",
+                        throw GateError(file: file, pointer: "/scenes/\(JSONPointer.escape(scene))/metrics/\(JSONPointer.escape(name))",
                                         "a metric must be a number ≥ 0, found \(v)")
                     }
                 }
@@ -96,11 +96,6 @@ public struct Baseline: Sendable, Equatable, Codable {
             throw GateError(file: file, pointer: pointer(e), describe(e))
         }
         throw GateError(file: file, pointer: "", "not a caprof baseline (\"caprofBaseline\": 1) nor a caprof JSON report (\"caprofReport\": 1)")
-    }
-
-    /// A JSON pointer token (RFC 6901: ~ and / escaped).
-    static func escape(_ token: String) -> String {
-        token.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
     }
 
     /// The strict parser's located error for `data`, if it finds one.

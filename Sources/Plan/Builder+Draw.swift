@@ -152,11 +152,7 @@ extension Builder {
         // homogeneous space, must touch a pixel of the canvas (grown by `cullMargin`).
         if cullMargin > 0 {
             let p = DeviceProjection.polygon(quad.corners, world)
-            if p.isEmpty { return false }
-            let m = min(cullMargin, Double(Canvas.maxPixelSide))
-            return DeviceProjection.pixelBounds(Rect.bounding(p), width: canvas.pixelWidth + 2 * Int(m.rounded(.up)),
-                                                height: canvas.pixelHeight + 2 * Int(m.rounded(.up)),
-                                                originX: -m.rounded(.up), originY: -m.rounded(.up)) != nil
+            return !p.isEmpty && targetRect(Rect.bounding(p), grownBy: cullMargin) != nil
         }
         return DeviceProjection.pixelBounds(quad, world, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
     }

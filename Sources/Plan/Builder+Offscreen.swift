@@ -125,17 +125,15 @@ extension Builder {
         let space: Transform3D = fx.rasterize ? .scale(rs, rs, 1) : c.world
         let spaceScale = fx.rasterize ? rs : c.world.planarScale
         let separateContent = !fx.rasterize || fx.blurredShadow || !fx.filters.isEmpty
+        let sigma = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
+        let reach = (fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)
+        let shadowOffset = fx.blurredShadow ? offsetInTarget(layer.shadowOffset, fx.rasterize ? space : c.world) : Point(0, 0)
+        let margin = reach + max(abs(shadowOffset.x), abs(shadowOffset.y))
         let savedCull = cullToCanvas, savedMargin = cullMargin
         if fx.rasterize { cullToCanvas = false }
         // Content off the canvas still casts its blurred shadow (or filter) onto it: cull against
         // the canvas grown by the reach and the offset, as the target is (`targetRect` below).
-        if fx.blurredShadow || !fx.filters.isEmpty {
-            let s = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
-            let r = (fx.blurredShadow ? (3 * s).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)
-            let o = fx.blurredShadow ? offsetInTarget(layer.shadowOffset, c.world) : Point(0, 0)
-            let grow = r + max(abs(o.x), abs(o.y))
-            if grow.isFinite { cullMargin += grow }
-        }
+        if margin.isFinite { cullMargin += margin }
 
         // 1. The layer's own content, at opacity 1, without ancestors' clips.
         let savedItems = items, savedWhole = listIsWholeTarget
@@ -150,9 +148,6 @@ extension Builder {
         cullToCanvas = savedCull
         cullMargin = savedMargin
 
-        let sigma = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
-        let reach = (fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)
-        let shadowOffset = fx.blurredShadow ? offsetInTarget(layer.shadowOffset, fx.rasterize ? space : c.world) : Point(0, 0)
         guard var box = Self.bounds(of: content) else { dropPasses(from: passesBefore); return }
         if fx.roundedClip, separateContent {
             // Nothing outside the clip's shape is composited: the target needs only its bounds.
@@ -163,7 +158,7 @@ extension Builder {
         box = box.insetBy(dx: -reach, dy: -reach)
         guard let r = fx.rasterize
                 ? Self.rasterRect(box)
-                : targetRect(box, grownBy: reach + max(abs(shadowOffset.x), abs(shadowOffset.y)))
+                : targetRect(box, grownBy: margin)
         else { dropPasses(from: passesBefore); return }
 
         // 2. The image of the layer (shadow + content, before opacity) in the target space.

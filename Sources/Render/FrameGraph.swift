@@ -18,15 +18,19 @@ final class FrameGraph {
     /// the frame ends, so nested groups on a 16384 px canvas (1 GiB each) would exhaust memory.
     static let maxOffscreenBytes = 4 << 30
 
+    /// A pass's target format: half-float where a blur's intermediate must not round to 8 bits.
+    static func format(of pass: OffscreenPass) -> VkFormat {
+        if case .blur(_, _, true, _, _) = pass.operation { return GPUImage.floatFormat }
+        if case .filter(let op) = pass.operation, op.writesFloat { return GPUImage.floatFormat }
+        return DeviceSelector.colorFormat
+    }
+
     init(_ plan: FramePlan, targets: OffscreenTargets, frame: UInt64, pipelines: PipelineLibrary, maxSide: Int) throws {
         var passTargets: [OffscreenTarget] = []
         var blurs = 0
         // Refused before anything is allocated (half-float targets take 8 bytes a texel).
         let bytes = plan.offscreenPasses.reduce(0) { sum, pass in
-            var texel = 4
-            if case .blur(_, _, true, _, _) = pass.operation { texel = 8 }
-            if case .filter(let op) = pass.operation, op.writesFloat { texel = 8 }
-            return sum + max(pass.width, 0) * max(pass.height, 0) * texel
+            sum + max(pass.width, 0) * max(pass.height, 0) * (Self.format(of: pass) == GPUImage.floatFormat ? 8 : 4)
         }
         guard bytes <= Self.maxOffscreenBytes else {
             throw RenderError.offscreenMemory(passes: plan.offscreenPasses.count, bytes: bytes, limit: Self.maxOffscreenBytes)
@@ -35,15 +39,9 @@ final class FrameGraph {
             guard (1...maxSide).contains(pass.width), (1...maxSide).contains(pass.height) else {
                 throw RenderError.unsupportedSize(what: "Offscreen target", width: pass.width, height: pass.height, maximum: maxSide)
             }
-            var format = DeviceSelector.colorFormat
-            if case .blur(_, _, let horizontal, _, _) = pass.operation {
-                blurs += 1
-                if horizontal { format = GPUImage.floatFormat }
-            }
-            if case .filter(let op) = pass.operation {
-                blurs += 1
-                if op.writesFloat { format = GPUImage.floatFormat }
-            }
+            let format = Self.format(of: pass)
+            if case .blur = pass.operation { blurs += 1 }
+            if case .filter = pass.operation { blurs += 1 }
             if let key = pass.rasterCacheKey {
                 passTargets.append(try targets.cacheTarget(key, width: pass.width, height: pass.height, pipelines: pipelines))
             } else {

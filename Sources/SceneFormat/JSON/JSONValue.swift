@@ -139,6 +139,12 @@ enum JSONToken: Sendable {
     }
 }
 
+/// RFC 6901 pointer tokens, for modules that spell pointers into JSON they read themselves (the
+/// gate's baselines): the escaping the scene parser's own pointers use.
+public enum JSONPointer {
+    public static func escape(_ token: String) -> String { JSONPointerNode.escape(token) }
+}
+
 /// A container's place in the document: its token and its parent's node. What a decoded
 /// `SourceLocation` keeps to spell its pointer if a message ever shows it (not the document: a
 /// scene's layers outlive the parse, and keeping every node and string for them would not do).
