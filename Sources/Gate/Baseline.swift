@@ -111,7 +111,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         case .typeMismatch(_, let c), .valueNotFound(_, let c), .keyNotFound(_, let c), .dataCorrupted(let c): path = c.codingPath
         @unknown default: path = []
         }
-        return path.map { "/" + ($0.intValue.map(String.init) ?? $0.stringValue) }.joined()
+        return path.map { "/" + ($0.intValue.map(String.init) ?? JSONPointer.escape($0.stringValue)) }.joined()
     }
 
     static func describe(_ e: Error) -> String {

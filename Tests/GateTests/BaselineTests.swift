@@ -99,6 +99,7 @@ final class BaselineTests: XCTestCase, GateTestSupport {
             ("[]", "base.json: error: /: expected a JSON object"),
             (#"{"caprofBaseline": 2, "scenes": {}}"#, "base.json: error: /caprofBaseline: unsupported baseline version 2"),
             (#"{"caprofBaseline": 1, "scenes": {"a.json": {"runs": "one"}}}"#, "base.json: error: /scenes/a.json/runs: expected"),
+            (#"{"caprofBaseline": 1, "scenes": {"Examples/a.json": {"runs": "one"}}}"#, "base.json: error: /scenes/Examples~1a.json/runs: expected"),
             (#"{"something": 1}"#, "base.json: error: /: not a caprof baseline"),
             (#"{"caprofBaseline": 1, "scenes": {"Examples/a.json": {"runs": 1, "frames": 1, "canvasPixels": 4, "metrics": {"blendedPixels": -5}, "findingCounts": {}, "layers": []}}}"#,
              "base.json: error: /scenes/Examples~1a.json/metrics/blendedPixels: a metric must be a number ≥ 0, found -5.0"),
