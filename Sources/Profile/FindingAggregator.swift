@@ -47,11 +47,10 @@ public enum FindingAggregator {
                      /// raster-cache.miss: how often each reason occurred, and its evidence.
                      var reasons: [String: (count: Int, evidence: Evidence)] = [:] }
         var acc: [Key: Acc] = [:]
-        let sorted = frames.sorted(by: { $0.index < $1.index })
         let motionKnown = !frames.isEmpty && frames.allSatisfy { $0.animating != nil && $0.moving != nil }
         var byIndex: [Int: FrameObservations] = [:]
         for f in frames { byIndex[f.index] = f }
-        for f in sorted {
+        for f in frames.sorted(by: { $0.index < $1.index }) {
             var entries: [LayerID: LayerDirectory.Entry] = [:]
             for e in f.layers { entries[e.id] = e }
             for o in f.observations {
@@ -101,11 +100,10 @@ public enum FindingAggregator {
             var advice = FindingAdvice.advise(k.id, evidence, layer: entry, canvasScale: canvasScale)
             var severity = Severity(canvasShare: share)
             if isCapped(k.id, phase) {
-                // Misaligned only while it moves: after its last frame it is on the grid, so
-                // there is nothing to fix there; the layer resting off the grid is the one to fix.
+                // Misaligned only while it moves: nothing to fix at rest (a layer resting off the
+                // grid is the one to fix). After its last frame the finding is gone for the rest
+                // of the run: the layer is on the grid from there on, whether or not it still moves.
                 severity = .low
-                // After its last frame the finding is gone for the rest of the run: the layer is on
-                // the grid from there on (whether or not it still moves).
                 let last = a.frames.max() ?? runFrames.upperBound
                 advice = FindingAdvice.whileMoving(k.id, advice, alignedFrom: last < runFrames.upperBound ? last + 1 : nil,
                                                    lastFrame: runFrames.upperBound)
