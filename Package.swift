@@ -31,36 +31,43 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         // libjpeg-turbo (Debian libjpeg62-turbo-dev) for JPEG contents, behind a setjmp-owning shim.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // libxml2's SAX2 parser for CAML and XML property lists, behind a shim that never reads an
+        // external entity (FoundationXML would load Foundation's full library: SystemSupport/README.md).
+        .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
+        .target(name: "CXMLShim", dependencies: ["CXML"]),
+        // printf formatting, a mutex, stat and whole writes: what FoundationEssentials lacks.
+        .target(name: "SystemSupport", exclude: ["README.md"]),
         // Level 0-1: pure Swift model.
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
-        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation", "CHostMemory"], exclude: ["README.md"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim", "CJPEGShim"], exclude: ["README.md"]),
+        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
+        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim", "CJPEGShim", "SystemSupport"], exclude: ["README.md"]),
         // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
-        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat"], exclude: ["README.md"]),
+        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat", "CXMLShim", "SystemSupport"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
-        .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan", "CHostMemory"],
+        .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan", "CHostMemory", "SystemSupport"],
                 exclude: ["README.md"], plugins: ["ShaderCompiler"]),
         .plugin(name: "ShaderCompiler", capability: .buildTool()),
         // Level 4: the profiler's analyses and findings, from FramePlans alone (no Render).
         .target(name: "Profile", dependencies: ["Plan", "LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 5: report formats (text, JSON and its schema), written from a ProfileReport.
-        .target(name: "Report", dependencies: ["Profile"], exclude: ["README.md"]),
+        .target(name: "Report", dependencies: ["Profile", "SystemSupport"], exclude: ["README.md"]),
         // Level 5: budgets, baselines and the gate's decision (exit codes); SceneFormat only for its JSON parser.
-        .target(name: "Gate", dependencies: ["Profile", "Report", "SceneFormat"], exclude: ["README.md"]),
+        .target(name: "Gate", dependencies: ["Profile", "Report", "SceneFormat", "SystemSupport"], exclude: ["README.md"]),
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
-        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile", "CHostMemory"], exclude: ["README.md"]),
+        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
         // Fuzz targets' bodies and invariants, without libFuzzer (tools/fuzz links it); replayed by HostileInputTests.
         .target(name: "FuzzHarness", dependencies: ["SceneFormat", "AssetImport", "Animation", "Raster", "Plan", "Profile", "LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
-            "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate",
+            "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate", "SystemSupport",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         // Tests.
+        .testTarget(name: "SystemSupportTests", dependencies: ["SystemSupport"]),
         .testTarget(name: "GeometryTests", dependencies: ["Geometry"]),
         .testTarget(name: "AnimationTests", dependencies: ["Animation", "LayerModel", "Geometry"]),
         .testTarget(name: "PresentationTests", dependencies: ["SceneFormat", "Animation", "LayerModel", "Geometry"]),

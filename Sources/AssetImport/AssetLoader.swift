@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import LayerModel
 import SceneFormat
 
@@ -15,12 +15,10 @@ public enum AssetKind: String, Sendable {
 
     public static func of(path: String) -> AssetKind {
         let lower = path.lowercased()
-        var isDir: ObjCBool = false
-        let exists = FileManager.default.fileExists(atPath: path, isDirectory: &isDir)
         if lower.hasSuffix(".caar") { return .archive }
         if lower.hasSuffix(".caml") { return .caml }
         if lower.hasSuffix(".ca") || lower.hasSuffix(".ca/") { return .package }
-        if exists && isDir.boolValue && FileManager.default.fileExists(atPath: path + "/main.caml") { return .package }
+        if FileStatus.isDirectory(path) && FileManager.default.fileExists(atPath: path + "/main.caml") { return .package }
         return .sceneJSON
     }
 
@@ -63,7 +61,7 @@ public enum AssetLoader {
         case .archive:
             return try ArchiveImporter.decode(data: try readFile(path), file: path)
         case .caml:
-            let dir = (path as NSString).deletingLastPathComponent
+            let dir = path.deletingLastPathComponent
             return try CAMLImporter.decode(data: try readFile(path), file: path, bundle: dir.isEmpty ? "." : dir,
                                            index: nil, states: states)
         case .package:
@@ -72,31 +70,27 @@ public enum AssetLoader {
     }
 
     /// Whether `path` (symbolic links followed) is a regular file.
-    static func isRegularFile(_ path: String) -> Bool {
-        var st = stat()
-        return stat(path, &st) == 0 && st.st_mode & S_IFMT == S_IFREG
-    }
+    static func isRegularFile(_ path: String) -> Bool { FileStatus(path: path)?.isRegularFile ?? false }
 
     /// Reads a whole file with the size limit of scene files; a clear error when missing.
     static func readFile(_ path: String) throws -> [UInt8] {
         let here = SourceLocation(file: path, pointer: "", line: 0, column: 0)
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: path, isDirectory: &isDir) else {
+        guard let status = FileStatus(path: path) else {
             throw SceneError(.io, at: here, "cannot read the file: it does not exist or is not accessible")
         }
-        if isDir.boolValue { throw SceneError(.io, at: here, "cannot read the file: it is a directory") }
-        if !isRegularFile(path) {
+        if status.isDirectory { throw SceneError(.io, at: here, "cannot read the file: it is a directory") }
+        if !status.isRegularFile {
             // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened.
             throw SceneError(.io, at: here, "cannot read the file: it is not a regular file (a FIFO, socket or device); save it to a file first")
         }
-        let size = ((try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? NSNumber)?.intValue ?? 0
+        let size = status.size
         if size > SceneLimits.maxFileBytes {
             throw SceneError(.limitExceeded, at: here, "the file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
         }
-        guard let h = FileHandle(forReadingAtPath: path) else { throw SceneError(.io, at: here, "cannot read the file: permission denied") }
-        defer { try? h.close() }
-        let data = (try? h.read(upToCount: SceneLimits.maxFileBytes + 1)) ?? Data()
-        return [UInt8](data)
+        guard let bytes = FileBytes.read(path: path, upTo: SceneLimits.maxFileBytes + 1, expected: size) else {
+            throw SceneError(.io, at: here, "cannot read the file: permission denied")
+        }
+        return bytes
     }
 }
 
@@ -109,10 +103,10 @@ extension AssetLoader {
         case .caml: file = path
         case .package:
             var index = PackageIndex()
-            let indexPath = (path as NSString).appendingPathComponent("index.xml")
+            let indexPath = path.appendingPathComponent("index.xml")
             if FileManager.default.fileExists(atPath: indexPath), let p = try? XMLPlistReader.parse(try readFile(indexPath)),
                let i = try? PackageIndex(plist: p) { index = i }
-            file = (path as NSString).appendingPathComponent(index.rootDocument)
+            file = path.appendingPathComponent(index.rootDocument)
         default: return ([], [])
         }
         guard let root = try? XMLTree.parse(try readFile(file)) else { return ([], []) }

@@ -1,4 +1,5 @@
 import Geometry
+import SystemSupport
 import LayerModel
 import Animation
 import SceneFormat
@@ -43,7 +44,7 @@ public enum LayerTreeDescription {
         case .settlingDuration: s += " settlingDuration"
         }
         if a.beginTime != 0 { s += ", begin \(a.beginTime)" }
-        if a.repeatCount != 0 { s += ", repeat \(SceneJSONWriter.num(a.repeatCount).replacingOccurrences(of: "\"", with: ""))" }
+        if a.repeatCount != 0 { s += ", repeat \(SceneJSONWriter.num(a.repeatCount).replacingEvery("\"", with: ""))" }
         if a.autoreverses { s += ", autoreverses" }
         if a.fillMode != .removed { s += ", fill \(a.fillMode.rawValue)" }
         if let t = a.timingFunction { s += ", timing \(SceneJSONWriter.timing(t))" }

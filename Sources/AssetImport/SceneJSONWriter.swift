@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation
@@ -191,7 +191,7 @@ public enum SceneJSONWriter {
             case "\r": r += "\\r"
             case "\t": r += "\\t"
             default:
-                if u.value < 0x20 { r += String(format: "\\u%04x", u.value) } else { r.unicodeScalars.append(u) }
+                if u.value < 0x20 { r += String(cFormat: "\\u%04x", u.value) } else { r.unicodeScalars.append(u) }
             }
         }
         return r + "\""

@@ -1,5 +1,5 @@
 import AssetImport
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 import Report
 import SceneFormat
@@ -52,7 +52,7 @@ public struct Baseline: Sendable, Equatable, Codable {
     /// Reads a baseline file, or a JSON profile report as the baseline of its scene.
     public static func load(path: String) throws -> Baseline {
         // A FIFO or a device would block or never end: refused before it is opened.
-        if let type = (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType, type != .typeRegular {
+        if let status = FileStatus(path: path), !status.isRegularFile {
             throw GateError(file: path, "cannot read the baseline file: it is not a regular file")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
@@ -62,20 +62,18 @@ public struct Baseline: Sendable, Equatable, Codable {
     }
 
     public static func decode(_ data: Data, file: String) throws -> Baseline {
-        let top: Any
-        do { top = try JSONSerialization.jsonObject(with: data) } catch {
-            // Foundation's parser gives no place: the scene format's strict parser says where.
-            if let located = Self.syntaxError(data, file: file) {
-                throw GateError(file: file, pointer: located.location.pointer, line: located.location.line,
-                                column: located.location.column, "the baseline is not valid JSON: \(located.message)")
-            }
-            throw GateError(file: file, "the baseline is not valid JSON (\(describe(error)))")
+        // The scene format's strict parser (RFC 8259) says where the JSON breaks.
+        let top: JSONValue
+        do { top = try JSONParser.parse([UInt8](data), file: file) } catch let e as SceneError {
+            let located = !e.location.pointer.isEmpty || e.location.line > 0
+            throw GateError(file: file, pointer: located ? e.location.pointer : nil, line: e.location.line,
+                            column: e.location.column, "the baseline is not valid JSON: \(e.message)")
         }
-        guard let dict = top as? [String: Any] else { throw GateError(file: file, pointer: "", "expected a JSON object") }
+        guard top.members != nil else { throw GateError(file: file, pointer: "", "expected a JSON object") }
         do {
-            if let v = dict["caprofBaseline"] {
-                guard (v as? Int) == currentVersion else {
-                    throw GateError(file: file, pointer: "/caprofBaseline", "unsupported baseline version \(v); this caprof reads \(currentVersion)")
+            if let v = top["caprofBaseline"] {
+                guard v.number == Double(currentVersion) else {
+                    throw GateError(file: file, pointer: "/caprofBaseline", "unsupported baseline version \(BudgetParser.describe(v)); this caprof reads \(currentVersion)")
                 }
                 let b = try JSONDecoder().decode(Baseline.self, from: data)
                 // Every metric is a count, an area, a ratio or a time: a negative one (a hand edit)
@@ -88,7 +86,7 @@ public struct Baseline: Sendable, Equatable, Codable {
                 }
                 return b
             }
-            if dict["caprofReport"] != nil {
+            if top["caprofReport"] != nil {
                 let r = try JSONReport.decode(data)
                 return Baseline(scenes: [ScenePattern.normalize(r.scene.file): SceneMeasurement(reports: [r], timing: true)])
             }
@@ -120,7 +118,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         case .valueNotFound(let t, _)?: return "missing value of type \(t)"
         case .keyNotFound(let k, _)?: return "missing key \"\(k.stringValue)\""
         case .dataCorrupted(let c)?: return c.debugDescription
-        default: return (e as NSError).localizedDescription
+        default: return "\(e)"
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import SceneFormat
 
 /// Reads a budget file (README "Budget file") into a `Budget`, strictly: unknown keys, wrong types,
@@ -14,12 +14,9 @@ public enum BudgetParser {
 
     public static func load(path: String) throws -> Budget {
         // Not opened unless it is a regular file within the size limit (a FIFO would block).
-        let attributes = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
-        if let type = attributes?[.type] as? FileAttributeType, type != .typeRegular {
-            throw GateError(file: path, "cannot read the budget file: it is not a regular file")
-        }
-        if let size = (attributes?[.size] as? NSNumber)?.intValue, size > maxFileBytes {
-            throw GateError(file: path, "the budget file is \(size) bytes; the limit is \(maxFileBytes)")
+        if let status = FileStatus(path: path) {
+            if !status.isRegularFile { throw GateError(file: path, "cannot read the budget file: it is not a regular file") }
+            if status.size > maxFileBytes { throw GateError(file: path, "the budget file is \(status.size) bytes; the limit is \(maxFileBytes)") }
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw GateError(file: path, "cannot read the budget file: it does not exist or is not accessible")

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Why the gate could not decide (exit code 1): a malformed budget or baseline file, a scene or
 /// report that cannot be read. Written like a compiler's error, with the place when there is one:

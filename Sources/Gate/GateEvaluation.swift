@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The gate's decision as a pure function: measurements + budget + baseline → results. No file,
 /// clock or GPU: the CLI measures and writes, this decides.
 public enum GateEvaluation {
@@ -93,7 +95,7 @@ public enum GateEvaluation {
                 message = "\(name) \(fmt(v))\(vs): " + failures.joined(separator: "; ")
             } else if let inc = rule.maxIncrease, let b = baseValue, v < inc.improvementLimit(under: b) - epsilon {
                 status = .improvement
-                message = "\(name) \(fmt(v))\(vs): improved beyond \(inc.description.replacingOccurrences(of: "+", with: "−"))"
+                message = "\(name) \(fmt(v))\(vs): improved beyond \(inc.description.replacingEvery("+", with: "−"))"
             } else {
                 var limits: [String] = []
                 if let m = max { limits.append("max \(fmt(m))") }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// GitHub Actions workflow commands: `::error file=F,line=L,title=T::message` for each failed
 /// error-level check and `::warning …` for each warning, pointing at the scene file line of the
 /// layer that explains it (the first culprit), else at the scene file. GitHub shows at most 10
@@ -10,10 +12,10 @@ public struct GateGitHubAnnotations {
 
     /// Workflow-command escaping: data (%, CR, LF) and properties (also : and ,).
     public static func escapeData(_ s: String) -> String {
-        s.replacingOccurrences(of: "%", with: "%25").replacingOccurrences(of: "\r", with: "%0D").replacingOccurrences(of: "\n", with: "%0A")
+        s.replacingEvery("%", with: "%25").replacingEvery("\r", with: "%0D").replacingEvery("\n", with: "%0A")
     }
     public static func escapeProperty(_ s: String) -> String {
-        escapeData(s).replacingOccurrences(of: ":", with: "%3A").replacingOccurrences(of: ",", with: "%2C")
+        escapeData(s).replacingEvery(":", with: "%3A").replacingEvery(",", with: "%2C")
     }
 
     public func render(_ r: GateResult) -> String {

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// JUnit XML (the schema CI systems read: Jenkins, GitLab, GitHub test reporters): one testsuite
 /// per scene, one testcase for profiling the scene (its `time`, and an `<error>` when the scene
 /// cannot be loaded or profiled) and one per rule applied to it. Error-level failures are
@@ -31,9 +33,9 @@ public struct GateJUnitReport {
     }
 
     /// The scene path as a classname no CI system splits: dots become underscores.
-    public static func classname(_ scene: String) -> String { scene.replacingOccurrences(of: ".", with: "_") }
+    public static func classname(_ scene: String) -> String { scene.replacingEvery(".", with: "_") }
 
-    static func seconds(_ s: Double?) -> String { String(format: "%.3f", s ?? 0) }
+    static func seconds(_ s: Double?) -> String { String(cFormat: "%.3f", s ?? 0) }
 
     public func render(_ r: GateResult) -> String {
         let all = r.scenes.flatMap(\.checks)

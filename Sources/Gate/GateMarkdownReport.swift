@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// GitHub-flavoured Markdown for a CI step summary (`$GITHUB_STEP_SUMMARY`): the verdict, a table
 /// of checks per scene (failures first), and the layers that changed. No HTML.
 public struct GateMarkdownReport {
@@ -6,8 +8,8 @@ public struct GateMarkdownReport {
     public static let maxRows = 100
 
     static func cell(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "|", with: "\\|")
-            .replacingOccurrences(of: "\n", with: " ").replacingOccurrences(of: "<", with: "&lt;")
+        s.replacingEvery("&", with: "&amp;").replacingEvery("\\", with: "\\\\").replacingEvery("|", with: "\\|")
+            .replacingEvery("\n", with: " ").replacingEvery("<", with: "&lt;")
     }
 
     func icon(_ s: CheckStatus) -> String {

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Report
 
 /// Merging gate results (`caprof gate --shard I/N --format json` of every shard, or results of

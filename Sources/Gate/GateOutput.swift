@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// The formats `caprof gate --format` writes, each from a `GateResult` alone.
 public enum GateOutputFormat: String, Sendable, CaseIterable {

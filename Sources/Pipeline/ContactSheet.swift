@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Raster
 
 /// A contact sheet: the frames of a sequence as thumbnails in a grid, each labelled with its

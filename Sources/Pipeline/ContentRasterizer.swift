@@ -1,4 +1,5 @@
-import Foundation
+import SystemSupport
+import Dispatch
 import Geometry
 import LayerModel
 import Plan

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import LayerModel
 import Raster
 import Render

@@ -1,5 +1,5 @@
 import CHostMemory
-import Foundation
+import SystemSupport
 import LayerModel
 import SceneFormat
 
@@ -70,7 +70,7 @@ public enum HostMemory {
                          + "and this process can get \(gib(available)) (MemAvailable, ulimit -v, cgroup memory.max); lower canvas.scale (or --scale) or run with more memory")
     }
 
-    static func gib(_ n: Int) -> String { String(format: "%.1f GiB", Double(n) / Double(1 << 30)) }
+    static func gib(_ n: Int) -> String { String(cFormat: "%.1f GiB", Double(n) / Double(1 << 30)) }
 
     /// A "Key:  N kB" field of a /proc file, in KiB.
     private static func field(_ path: String, _ key: String) -> Int? {
@@ -82,6 +82,6 @@ public enum HostMemory {
     /// A file holding one number ("max" or unreadable: nil).
     private static func number(_ path: String) -> Int? {
         guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-        return Int(text.trimmingCharacters(in: .whitespacesAndNewlines))
+        return Int(text.trimmingWhitespaceAndNewlines())
     }
 }

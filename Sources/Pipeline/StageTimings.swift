@@ -1,4 +1,5 @@
-import Foundation
+import SystemSupport
+import Dispatch
 
 /// Wall-clock time per pipeline stage, in nanoseconds (measured around each stage, never read
 /// inside evaluation or planning, which stay deterministic). Stages accumulate over the frames a
@@ -32,7 +33,7 @@ public struct StageTimings: Sendable {
     }
 
     public var summary: String {
-        func ms(_ ns: UInt64) -> String { String(format: "%.1f ms", Double(ns) / 1e6) }
+        func ms(_ ns: UInt64) -> String { String(cFormat: "%.1f ms", Double(ns) / 1e6) }
         return "load \(ms(load)), evaluate \(ms(evaluate)), images \(ms(decodeImages)), plan \(ms(plan)), raster \(ms(rasterize)), render \(ms(render)), png \(ms(png))"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Outputs are written atomically: to `.NAME.PID.tmp` beside the destination, then renamed over
 /// it, so a reader sees the old file or the whole new one. A run killed mid-write (SIGKILL, power)
@@ -28,19 +28,17 @@ public enum AtomicFile {
     /// for a special file or a symbolic link (`writesInPlace`). Throws the system's reason.
     public static func write(_ data: Data, to path: String) throws {
         if writesInPlace(path) {
-            guard let h = FileHandle(forWritingAtPath: path) else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
-            defer { try? h.close() }
-            try? h.truncate(atOffset: 0)   // a file behind a link; a pipe or a device cannot be truncated
-            try h.write(contentsOf: data)
+            // A file behind a link is truncated; a pipe or a device cannot be, and need not be.
+            try writeAll(data, to: path, flags: O_WRONLY)
             return
         }
         let tmp = temporaryPath(for: path)
         removeStaleTemporaries(besides: path)
         do {
-            try data.write(to: URL(fileURLWithPath: tmp))
+            try writeAll(data, to: tmp, flags: O_WRONLY | O_CREAT | O_TRUNC)
         } catch {
             unlink(tmp)
-            throw AtomicFileError(reason: error.localizedDescription)
+            throw error
         }
         if rename(tmp, path) != 0 {
             let reason = String(cString: strerror(errno))
@@ -49,7 +47,21 @@ public enum AtomicFile {
         }
     }
 
-    private static let lock = NSLock()
+    /// Opens `path` with `flags` (new files get 0666 less the umask, as `Data.write` gives them)
+    /// and writes every byte of `data`; the system's words when it cannot.
+    private static func writeAll(_ data: Data, to path: String, flags: Int32) throws {
+        let fd = open(path, flags | O_CLOEXEC, 0o666)
+        guard fd >= 0 else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
+        if flags & O_CREAT == 0 { _ = ftruncate(fd, 0) }
+        let written = data.withUnsafeBytes { StandardStreams.write($0, to: fd) }
+        let writeErrno = errno
+        if close(fd) != 0 && written {
+            throw AtomicFileError(reason: String(cString: strerror(errno)))
+        }
+        guard written else { throw AtomicFileError(reason: String(cString: strerror(writeErrno))) }
+    }
+
+    private static let lock = Lock()
     nonisolated(unsafe) private static var cleaned: Set<String> = []
 
     /// Removes, once per directory and process, the temporaries of dead processes in the directory

@@ -1,4 +1,5 @@
-import Foundation
+import SystemSupport
+import Dispatch
 
 extension ImageLoader {
     /// Loads image files as `load(path:)` does, decoding their pixels on all cores: the files are

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Loads and decodes image files once each (by path), for a scene's `contents`, within `limits`:
 /// each image's size is checked from its header before decoding, and the decoded bytes of all the
@@ -22,20 +22,20 @@ public final class ImageLoader {
     /// The bytes of an image file, after the checks that keep a hostile path from blocking or
     /// exhausting memory (a regular file, at most `maxFileBytes`).
     func read(path: String) throws -> [UInt8] {
-        guard let attrs = try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path) else {
+        guard let status = FileStatus(path: path) else {
             throw PNGError(kind: .io, message: "image file not found: \(path)")
         }
         // A FIFO or a device would block or never end: refused before it is opened.
-        guard attrs[.type] as? FileAttributeType == .typeRegular else {
+        guard status.isRegularFile else {
             throw PNGError(kind: .io, message: "image path is not a regular file (a directory, FIFO, socket or device): \(path)")
         }
-        if let size = attrs[.size] as? Int, size > Self.maxFileBytes {
-            throw PNGError(kind: .tooLarge, message: "image file is \(size) bytes; the limit is \(Self.maxFileBytes)")
+        if status.size > Self.maxFileBytes {
+            throw PNGError(kind: .tooLarge, message: "image file is \(status.size) bytes; the limit is \(Self.maxFileBytes)")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let bytes = FileBytes.read(path: path, upTo: Self.maxFileBytes, expected: status.size) else {
             throw PNGError(kind: .io, message: "cannot read image file: \(path)")
         }
-        return [UInt8](data)
+        return bytes
     }
 
     public func decode(bytes: [UInt8], key: String) throws -> Bitmap {

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 extension PNGCodec {
     /// Encodes premultiplied RGBA8 pixels as the bytes of a non-premultiplied PNG (for embedding,

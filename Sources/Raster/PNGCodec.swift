@@ -1,5 +1,5 @@
 import CPNGShim
-import Foundation
+import SystemSupport
 
 /// Why a PNG could not be read or written.
 public struct PNGError: Error, CustomStringConvertible, Equatable {

@@ -1,5 +1,5 @@
 import CCairoShim
-import Foundation
+import SystemSupport
 
 /// What a CATextLayer draws, for the CPU rasteriser: the string laid out in the layer's bounds (in
 /// pixels: points × contentsScale) with an installed family (`FontMapping` chose it).

@@ -1,12 +1,12 @@
 import CVulkan
-import Foundation
+import SystemSupport
 
 /// Collects messages from VK_LAYER_KHRONOS_validation (enabled by CAPROF_VALIDATION=1) through a
 /// VK_EXT_debug_utils messenger. Errors are kept and turned into `RenderError.validation` by the
 /// renderer after each Vulkan operation, so a validation error fails the frame (and the test)
 /// instead of scrolling past on stderr.
 final class ValidationLog {
-    private let lock = NSLock()
+    private let lock = Lock()
     private var errors: [String] = []
 
     func record(_ message: String) { lock.lock(); errors.append(message); lock.unlock() }
@@ -42,7 +42,7 @@ private func validationCallback(
     if severity.rawValue & VK_DEBUG_UTILS_MESSAGE_SEVERITY_ERROR_BIT_EXT.rawValue != 0, let user {
         Unmanaged<ValidationLog>.fromOpaque(user).takeUnretainedValue().record(message)
     } else {
-        FileHandle.standardError.write(Data("caprof: Vulkan validation warning: \(message)\n".utf8))
+        StandardStreams.writeError(Data("caprof: Vulkan validation warning: \(message)\n".utf8))
     }
     return VkBool32(VK_FALSE)
 }

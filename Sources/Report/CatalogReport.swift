@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// What `caprof profile` writes for a catalog (a directory, several scenes, or `--shard I/N`):

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 extension ReportSchema {
@@ -76,15 +76,47 @@ extension ReportSchema {
         """
         // The report schema's body becomes $defs/report; its definitions join the catalog's, so
         // its references (#/$defs/frame …) resolve unchanged.
-        guard var catalog = try? JSONSerialization.jsonObject(with: Data(catalogPart.utf8)) as? [String: Any],
-              var report = try? JSONSerialization.jsonObject(with: Data(jsonSchema.utf8)) as? [String: Any] else {
+        guard case .object(var catalog)? = try? JSONDecoder().decode(SchemaJSON.self, from: Data(catalogPart.utf8)),
+              case .object(var report)? = try? JSONDecoder().decode(SchemaJSON.self, from: Data(jsonSchema.utf8)) else {
             preconditionFailure("the schemas are valid JSON")
         }
-        var defs = report["$defs"] as? [String: Any] ?? [:]
+        guard case .object(var defs) = report["$defs"] ?? .object([:]) else { preconditionFailure("$defs is an object") }
         for k in ["$defs", "$schema", "$id"] { report.removeValue(forKey: k) }
-        defs["report"] = report
-        catalog["$defs"] = defs
-        let data = (try? JSONSerialization.data(withJSONObject: catalog, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes])) ?? Data()
+        defs["report"] = .object(report)
+        catalog["$defs"] = .object(defs)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let data = (try? encoder.encode(SchemaJSON.object(catalog))) ?? Data()
         return String(decoding: data, as: UTF8.self) + "\n"
+    }
+}
+
+/// A JSON value as the schemas hold it, to merge the report schema into the catalog schema;
+/// integers stay integers ("minimum": 1, not 1.0).
+private indirect enum SchemaJSON: Codable {
+    case null, bool(Bool), integer(Int), number(Double), string(String), array([SchemaJSON]), object([String: SchemaJSON])
+
+    init(from decoder: Decoder) throws {
+        let c = try decoder.singleValueContainer()
+        if c.decodeNil() { self = .null }
+        else if let b = try? c.decode(Bool.self) { self = .bool(b) }
+        else if let i = try? c.decode(Int.self) { self = .integer(i) }
+        else if let d = try? c.decode(Double.self) { self = .number(d) }
+        else if let s = try? c.decode(String.self) { self = .string(s) }
+        else if let a = try? c.decode([SchemaJSON].self) { self = .array(a) }
+        else { self = .object(try c.decode([String: SchemaJSON].self)) }
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.singleValueContainer()
+        switch self {
+        case .null: try c.encodeNil()
+        case .bool(let b): try c.encode(b)
+        case .integer(let i): try c.encode(i)
+        case .number(let d): try c.encode(d)
+        case .string(let s): try c.encode(s)
+        case .array(let a): try c.encode(a)
+        case .object(let o): try c.encode(o)
+        }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// A catalog on the terminal: each scene's `TextReport` block in catalog order, then one totals
@@ -73,7 +73,7 @@ public struct CatalogMarkdownReport: Sendable {
             switch entry {
             case .scene(let r): out.append(row(md.code(r.scene.file), CatalogTotals([r]), gpu: gpu))
             case .error(let e):
-                let message = e.message.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+                let message = e.message.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ")
                 out.append("| \(md.code(e.file)) | ❗ error: \(message) |" + String(repeating: " |", count: gpu ? 9 : 8))
             }
         }
@@ -90,7 +90,7 @@ public struct CatalogMarkdownReport: Sendable {
         return "| " + cells.joined(separator: " | ") + " |"
     }
 
-    func ms(_ ns: UInt64) -> String { String(format: "%.2f", Double(ns) / 1e6) }
+    func ms(_ ns: UInt64) -> String { String(cFormat: "%.2f", Double(ns) / 1e6) }
 
     /// "1 high, 2 medium" (high first; empty when nothing).
     static func severities(_ t: CatalogTotals) -> String {

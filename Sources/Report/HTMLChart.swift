@@ -1,4 +1,5 @@
-import Foundation
+import Geometry   // log10, pow (Geometry re-exports the C library)
+import SystemSupport
 import Profile
 
 /// The HTML report's per-frame charts as inline SVG (no script, no library): one `<g class="frame">`
@@ -161,7 +162,7 @@ struct HTMLChart {
     }
 
     /// An axis number: three significant digits, no trailing zeros ("50", "2.5", "0.25").
-    static func compact(_ v: Double) -> String { String(format: "%.3g", v) }
+    static func compact(_ v: Double) -> String { String(cFormat: "%.3g", v) }
 
     /// The smallest of 1, 2, 2.5, 5 × 10^k at or above v (1 for v ≤ 0).
     static func nice(_ v: Double) -> Double {

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// The HTML report: one self-contained file (inline CSS, a few lines of inline JS, inline SVG,
@@ -240,7 +240,7 @@ public struct HTMLReport: Sendable {
         let top = Double(max(rows.map(\.2).max() ?? 1, 1))
         h.raw("<table class=\"stages\"><tbody>\n")
         for (name, cls, ns) in rows {
-            h.raw("<tr><td>\(name)</td><td class=\"num\">\(ReportUnits.ms(ns))</td><td class=\"bar\"><i class=\"\(cls)\" style=\"width:\(String(format: "%.1f", Double(ns) / top * 100))%\"></i></td></tr>\n")
+            h.raw("<tr><td>\(name)</td><td class=\"num\">\(ReportUnits.ms(ns))</td><td class=\"bar\"><i class=\"\(cls)\" style=\"width:\(String(cFormat: "%.1f", Double(ns) / top * 100))%\"></i></td></tr>\n")
         }
         let counters = f.counters
         h.raw("</tbody></table>\n<p class=\"note\">One frame profiled: \(ReportUnits.count(counters.items, "draw item")), \(ReportUnits.pixels(counters.shadedPixels)) shaded, \(ReportUnits.pixels(counters.blendedPixels)) blended (\(ReportUnits.percent(Double(counters.blendedPixels) / Double(max(counters.canvasPixels, 1)))) of the screen), overdraw \(ReportUnits.times(counters.overdraw)). Profile a span of the timeline (--frames) for per-frame charts.</p>\n")

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// The JSON report: `ProfileReport` encoded with sorted keys (byte-stable for the same values),

@@ -1,4 +1,5 @@
 import Profile
+import SystemSupport
 
 /// The Markdown report, for CI step summaries (`$GITHUB_STEP_SUMMARY`): a summary line, the
 /// findings as a table (most important first), then the per-frame totals. GitHub-flavoured
@@ -103,7 +104,7 @@ public struct MarkdownReport: Sendable {
 
     /// A code span (backticks in the text widen the fence; pipes are escaped for tables).
     func code(_ s: String) -> String {
-        let t = s.replacingOccurrences(of: "|", with: "\\|").replacingOccurrences(of: "\n", with: " ")
+        let t = s.replacingEvery("|", with: "\\|").replacingEvery("\n", with: " ")
         return t.contains("`") ? "`` \(t) ``" : "`\(t)`"
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// Numbers with units as every report format prints them: times in ms, pixels in px/kpx/Mpx,
@@ -8,28 +8,28 @@ public enum ReportUnits {
     /// Milliseconds, or microseconds below 0.01 ms (so a 5 µs stage does not read "0.00 ms").
     public static func ms(_ ns: Double) -> String {
         let v = ns / 1e6
-        if v < 0.01 { return String(format: "%.1f µs", ns / 1e3) }
-        return String(format: v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%.0f ms", v)
+        if v < 0.01 { return String(cFormat: "%.1f µs", ns / 1e3) }
+        return String(cFormat: v < 10 ? "%.2f ms" : v < 100 ? "%.1f ms" : "%.0f ms", v)
     }
     public static func pixels(_ v: Double) -> String {
-        if v >= 1e6 { return String(format: "%.2f Mpx", v / 1e6) }
-        if v >= 1e4 { return String(format: "%.1f kpx", v / 1e3) }
-        return String(format: "%.0f px", v)
+        if v >= 1e6 { return String(cFormat: "%.2f Mpx", v / 1e6) }
+        if v >= 1e4 { return String(cFormat: "%.1f kpx", v / 1e3) }
+        return String(cFormat: "%.0f px", v)
     }
     public static func pixels(_ v: Int) -> String { pixels(Double(v)) }
     public static func bytes(_ b: Int) -> String {
         let v = Double(b)
-        if v >= Double(1 << 20) { return String(format: "%.1f MiB", v / Double(1 << 20)) }
-        if v >= Double(1 << 10) { return String(format: "%.1f KiB", v / Double(1 << 10)) }
+        if v >= Double(1 << 20) { return String(cFormat: "%.1f MiB", v / Double(1 << 20)) }
+        if v >= Double(1 << 10) { return String(cFormat: "%.1f KiB", v / Double(1 << 10)) }
         return "\(b) B"
     }
     /// 0.123 → "12 %"; below 10 % one decimal ("2.5 %").
     public static func percent(_ v: Double) -> String {
-        v >= 0.1 || v == 0 ? String(format: "%.0f %%", v * 100) : String(format: "%.1f %%", v * 100)
+        v >= 0.1 || v == 0 ? String(cFormat: "%.0f %%", v * 100) : String(cFormat: "%.1f %%", v * 100)
     }
     public static func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }
     public static func number(_ v: Double) -> String { Profile.fmtNumber(v) }
-    public static func times(_ v: Double) -> String { String(format: "%.2f×", v) }
+    public static func times(_ v: Double) -> String { String(cFormat: "%.2f×", v) }
 
     /// A count with its noun, singular only for exactly 1: "1 draw item", "2 draw items",
     /// "1.5 offscreen passes".

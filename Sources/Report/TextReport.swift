@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// The terminal summary: what the run was, what a frame costs, then the worst findings with
@@ -28,7 +28,7 @@ public struct TextReport: Sendable {
         if t.meanEdgeBlendedPixels > 0 { blended += ", \(pixels(t.meanEdgeBlendedPixels)) of it edges only" }
         blended += ")"
         var frame = [ReportUnits.count(meanItemCount(r), "draw item"), blended,
-                     "overdraw \(String(format: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw)×)",
+                     "overdraw \(String(cFormat: "%.2f", t.meanOverdraw))× (max \(t.maxOverdraw)×)",
                      "\(pixels(t.meanShadedPixels)) shaded"]
         if t.offscreenPasses > 0 {
             let perFrame = Double(t.offscreenPasses) / Double(max(t.frames, 1))
@@ -83,7 +83,7 @@ public struct TextReport: Sendable {
     }
 
     func finding(_ f: Finding, frames total: Int) -> [String] {
-        let sev = f.severity.rawValue.uppercased().padding(toLength: 6, withPad: " ", startingAt: 0)
+        let sev = f.severity.rawValue.uppercased().paddedTo(6)
         let sevText: String
         switch f.severity {
         case .high: sevText = paint(sev, "1;31")
@@ -121,16 +121,16 @@ public struct TextReport: Sendable {
     func n(_ v: Double) -> String { Profile.fmtNumber(v) }
     func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }
     func ms(_ ns: UInt64) -> String { ReportUnits.ms(ns) }
-    func percent(_ v: Double) -> String { v >= 0.1 || v == 0 ? String(format: "%.0f %%", v * 100) : String(format: "%.1f %%", v * 100) }
+    func percent(_ v: Double) -> String { v >= 0.1 || v == 0 ? String(cFormat: "%.0f %%", v * 100) : String(cFormat: "%.1f %%", v * 100) }
     func pixels(_ v: Double) -> String {
-        if v >= 1e6 { return String(format: "%.2f Mpx", v / 1e6) }
-        if v >= 1e4 { return String(format: "%.1f kpx", v / 1e3) }
-        return String(format: "%.0f px", v)
+        if v >= 1e6 { return String(cFormat: "%.2f Mpx", v / 1e6) }
+        if v >= 1e4 { return String(cFormat: "%.1f kpx", v / 1e3) }
+        return String(cFormat: "%.0f px", v)
     }
     func bytes(_ b: Int) -> String {
         let v = Double(b)
-        if v >= Double(1 << 20) { return String(format: "%.1f MiB", v / Double(1 << 20)) }
-        if v >= Double(1 << 10) { return String(format: "%.1f KiB", v / Double(1 << 10)) }
+        if v >= Double(1 << 20) { return String(cFormat: "%.1f MiB", v / Double(1 << 20)) }
+        if v >= Double(1 << 10) { return String(cFormat: "%.1f KiB", v / Double(1 << 10)) }
         return "\(b) B"
     }
 
@@ -141,5 +141,5 @@ public struct TextReport: Sendable {
     func dim(_ s: String) -> String { paint(s, "2") }
     func green(_ s: String) -> String { paint(s, "32") }
     func yellow(_ s: String) -> String { paint(s, "33") }
-    func label(_ s: String) -> String { dim(s.padding(toLength: 12, withPad: " ", startingAt: 0)) }
+    func label(_ s: String) -> String { dim(s.paddedTo(12)) }
 }

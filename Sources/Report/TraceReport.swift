@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Profile
 
 /// The Chrome Trace Event report (the JSON object format: `{"traceEvents": [...]}`), which opens in
@@ -113,8 +113,8 @@ public struct TraceReport: Sendable {
             switch self {
             case .string(let s): return TraceReport.quote(s)
             case .int(let i): return String(i)
-            case .double(let d): return d.isFinite ? String(format: "%.6g", d) : "0"
-            case .micros(let ns): return ns % 1000 == 0 ? String(ns / 1000) : String(format: "%llu.%03llu", ns / 1000, ns % 1000)
+            case .double(let d): return d.isFinite ? String(cFormat: "%.6g", d) : "0"
+            case .micros(let ns): return ns % 1000 == 0 ? String(ns / 1000) : String(cFormat: "%llu.%03llu", ns / 1000, ns % 1000)
             case .object(let kv): return "{" + kv.map { TraceReport.quote($0.0) + ": " + $0.1.json }.joined(separator: ", ") + "}"
             }
         }
@@ -144,7 +144,7 @@ public struct TraceReport: Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 { out += String(format: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
+                if u.value < 0x20 { out += String(cFormat: "\\u%04x", u.value) } else { out.unicodeScalars.append(u) }
             }
         }
         return out + "\""

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation
@@ -19,30 +19,23 @@ public enum SceneDecoder {
     /// device would block or never end); images resolve against its directory.
     public static func load(path: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
         let noPosition = SourceLocation(file: path, pointer: "", line: 0, column: 0)
-        let attributes: [FileAttributeKey: Any]
-        do {
-            attributes = try FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path)
-        } catch {
+        // stat follows symbolic links: a link to a scene file is a scene file.
+        guard let status = FileStatus(path: path) else {
             throw SceneError(.io, at: noPosition, "cannot read the scene file: it does not exist or is not accessible")
         }
-        switch attributes[.type] as? FileAttributeType {
-        case .typeRegular?: break
-        case .typeDirectory?: throw SceneError(.io, at: noPosition, "cannot read the scene file: it is a directory")
-        default:
-            // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened
-            // (symbolic links are followed first: a link to a scene file is a scene file).
+        if status.isDirectory { throw SceneError(.io, at: noPosition, "cannot read the scene file: it is a directory") }
+        guard status.isRegularFile else {
+            // Opening a FIFO blocks until a writer comes; a device may never end. Refused unopened.
             throw SceneError(.io, at: noPosition, "cannot read the scene file: it is not a regular file (a FIFO, socket or device); save the scene to a file first")
         }
-        let size = (attributes[.size] as? NSNumber)?.intValue ?? 0
+        let size = status.size
         if size > limits.fileBytes {
             throw SceneError(.limitExceeded, at: noPosition, "the scene file is \(size) bytes; the limit is \(limits.fileBytes) (raise it with --limit file-bytes=N)")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // Read at most one byte over the limit, in case the file grew after the size check.
+        guard let data = FileBytes.read(path: path, upTo: limits.fileBytes + 1, expected: size) else {
             throw SceneError(.io, at: noPosition, "cannot read the scene file: permission denied")
         }
-        defer { try? handle.close() }
-        // Read at most one byte over the limit, in case the file grew after the size check.
-        let data = readBytes(handle, upTo: limits.fileBytes + 1, expected: size)
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
         return try decode(data: data, file: path, baseDirectory: absolute.deletingLastPathComponent().path, limits: limits)
     }

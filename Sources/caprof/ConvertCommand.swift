@@ -1,7 +1,8 @@
 import ArgumentParser
 import AssetImport
 import Raster
-import Foundation
+import SystemSupport
+import Dispatch
 import SceneFormat
 
 /// `caprof convert`: a Core Animation asset (or a scene file) as an equivalent caprof scene file,
@@ -62,7 +63,7 @@ struct ConvertCommand: ParsableCommand {
                 throw ExitCode(CaprofExit.cantCreate)
             }
         } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            StandardStreams.writeOut(Data(text.utf8))
         }
         if !quiet {
             for w in doc.warnings {
@@ -70,7 +71,7 @@ struct ConvertCommand: ParsableCommand {
                 else { Terminal.stderr.warning("\(w.location?.file ?? input): warning: \(w.feature)") }
             }
             let err = Terminal.stderr
-            err.write(err.dim("\(input): \(doc.scene.root.subtreeCount) layers, \(doc.animations.values.reduce(0) { $0 + $1.count }) animations, \(doc.warnings.count) warnings; imported in \(String(format: "%.2f", importMS)) ms"))
+            err.write(err.dim("\(input): \(doc.scene.root.subtreeCount) layers, \(doc.animations.values.reduce(0) { $0 + $1.count }) animations, \(doc.warnings.count) warnings; imported in \(String(cFormat: "%.2f", importMS)) ms"))
         }
     }
 }

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import SystemSupport
 import Pipeline
 import Raster
 

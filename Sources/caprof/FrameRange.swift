@@ -1,6 +1,6 @@
 import Animation
 import ArgumentParser
-import Foundation
+import SystemSupport
 import SceneFormat
 
 /// `--frames START:END`: a half-open span of scene time [START, END) sampled at `--fps`.
@@ -29,7 +29,7 @@ struct FrameRange: Equatable, Sendable {
         let parts = text.split(separator: ":", omittingEmptySubsequences: false)
         guard parts.count == 2 else { throw ValidationError("'\(text)' is not a range; \(expectedForm)") }
         func bound(_ s: Substring) throws -> Bound? {
-            let t = s.trimmingCharacters(in: .whitespaces)
+            let t = s.trimmingWhitespace()
             if t.isEmpty { return nil }
             if t.hasSuffix("f") {
                 guard let i = Int(t.dropLast()), i >= 0 else {
@@ -82,10 +82,10 @@ struct FrameRange: Equatable, Sendable {
         }
         let estimate = (b - a) * fps
         if !(estimate <= Double(limit)) {
-            throw ValidationError("--frames/--fps: \(Self.format(a))…\(Self.format(b)) s at \(Self.format(fps)) fps is \(String(format: "%.0f", estimate.rounded(.up))) frames; the limit is \(limit) per run (raise it with --limit frames=N)")
+            throw ValidationError("--frames/--fps: \(Self.format(a))…\(Self.format(b)) s at \(Self.format(fps)) fps is \(String(cFormat: "%.0f", estimate.rounded(.up))) frames; the limit is \(limit) per run (raise it with --limit frames=N)")
         }
         return PresentationTimeline.frameTimes(from: a, to: b, fps: fps)
     }
 
-    static func format(_ v: Double) -> String { String(format: "%g", v) }
+    static func format(_ v: Double) -> String { String(cFormat: "%g", v) }
 }

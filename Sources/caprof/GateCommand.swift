@@ -1,5 +1,5 @@
 import ArgumentParser
-import Foundation
+import SystemSupport
 import Gate
 import Pipeline
 import Profile
@@ -167,7 +167,7 @@ struct GateCommand: ParsableCommand {
             try ProfileCommand.writeAtomically(text, to: o)
             if !quiet { err.write("\(err.green("wrote")) \(o) \(err.dim("(\(format.rawValue))"))") }
         } else {
-            FileHandle.standardOutput.write(text)
+            StandardStreams.writeOut(text)
         }
     }
 

@@ -1,5 +1,5 @@
 import AssetImport
-import Foundation
+import SystemSupport
 import Gate
 import Profile
 import Report
@@ -50,12 +50,11 @@ enum GateInputs {
         var shards: [(info: ShardInfo, catalog: CatalogReport, file: String)] = []
         var shardSlot: Int?
         for a in args {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: a, isDirectory: &isDir) else {
+            guard let status = FileStatus(path: a) else {
                 throw GateError(file: a, "no such scene, report or directory")
             }
             var paths = [a]
-            if isDir.boolValue && AssetKind.of(path: a) != .package {
+            if status.isDirectory && AssetKind.of(path: a) != .package {
                 paths = CatalogInputs.jsonFiles(in: a).filter {
                     let m = CatalogInputs.marker(of: $0)
                     return m != "\"caprofBudget\"" && m != "\"caprofBaseline\""

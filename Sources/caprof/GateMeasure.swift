@@ -1,5 +1,6 @@
 import AssetImport
-import Foundation
+import SystemSupport
+import Dispatch
 import Gate
 import Pipeline
 import Profile
@@ -61,7 +62,7 @@ struct GateMeasure {
         let untimed = scenes.filter { !budget.measuresTime(for: ScenePattern.normalize($0)) }
         let timed = scenes.filter { budget.measuresTime(for: ScenePattern.normalize($0)) }
         // Untimed scenes: plan only, in parallel (deterministic whatever the order).
-        let lock = NSLock()
+        let lock = Lock()
         var failed: [String: SceneFailure] = catalogFailures
         var seconds: [String: Double] = [:]
         DispatchQueue.concurrentPerform(iterations: untimed.count) { n in

@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetImport
-import Foundation
+import SystemSupport
+import Dispatch
 import Pipeline
 import Profile
 import Report
@@ -18,9 +19,8 @@ extension ProfileCommand {
     /// A directory, several scenes, or a shard: anything but one scene file.
     var isCatalog: Bool {
         if scenes.count > 1 || shard != nil { return true }
-        var isDir: ObjCBool = false
         // A .ca package is a directory but one scene.
-        return scenes.count == 1 && FileManager.default.fileExists(atPath: scenes[0], isDirectory: &isDir) && isDir.boolValue
+        return scenes.count == 1 && FileStatus.isDirectory(scenes[0])
             && AssetKind.of(path: scenes[0]) != .package
     }
 
@@ -94,7 +94,7 @@ extension ProfileCommand {
                     err.write("\(err.green("wrote")) \(o) \(err.dim("(\(format.rawValue), \(Self.count(reports.count, "scene")), \(Self.count(catalog.totals.findings, "finding")), \(Self.count(catalog.totals.frames, "frame")))"))")
                 }
             } else {
-                FileHandle.standardOutput.write(text)
+                StandardStreams.writeOut(text)
             }
             // A scene that failed fails the run with the code a single run of it would give.
             if let e = firstError { throw ExitCode(Self.exitCode(of: e)) }
@@ -136,7 +136,7 @@ extension ProfileCommand {
     func profileCatalog(_ paths: [String], progress: @escaping (Int) -> Void) throws -> [Result<ProfileReport, Error>] {
         var results = [Result<ProfileReport, Error>?](repeating: nil, count: paths.count)
         if noGPU {
-            let lock = NSLock()
+            let lock = Lock()
             var done = 0
             DispatchQueue.concurrentPerform(iterations: paths.count) { n in
                 let r = Result { try profileOne(paths[n], renderer: nil) }
@@ -183,12 +183,11 @@ enum CatalogInputs {
         var seen = Set<String>()
         var out: [String] = []
         for a in args {
-            var isDir: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: a, isDirectory: &isDir) else {
+            guard let status = FileStatus(path: a) else {
                 throw Failure(path: a, message: "no such scene file or directory")
             }
             var paths = [a]
-            if isDir.boolValue && AssetKind.of(path: a) != .package {
+            if status.isDirectory && AssetKind.of(path: a) != .package {
                 paths = jsonFiles(in: a).filter { marker(of: $0) == nil }
                 if paths.isEmpty { throw Failure(path: a, message: "the directory holds no scene file (*.json)") }
             }
@@ -202,7 +201,7 @@ enum CatalogInputs {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? []
         // Core Animation assets (.caar, .caml, .ca package directories) are scenes too.
         return names.filter { ($0.hasSuffix(".json") || AssetKind.isAsset(name: $0)) && !$0.hasPrefix(".") }.sorted().map { GateInputs.join(dir, $0) }
-            .filter { p in var d: ObjCBool = false; return FileManager.default.fileExists(atPath: p, isDirectory: &d) && (!d.boolValue || p.lowercased().hasSuffix(".ca")) }
+            .filter { p in FileStatus(path: p).map { !$0.isDirectory || p.lowercased().hasSuffix(".ca") } ?? false }
     }
 
     /// Which of caprof's own formats the file's first 4 KiB name first ("\"caprofReport\"" …: a
@@ -211,14 +210,12 @@ enum CatalogInputs {
     static func marker(of path: String) -> String? {
         // Opening a FIFO or a device would block: only regular files are peeked at (the scene
         // loader then refuses the others with a clear error).
-        guard isRegularFile(path), let h = FileHandle(forReadingAtPath: path) else { return nil }
-        defer { try? h.close() }
-        let head = (try? h.read(upToCount: 4096)) ?? Data()
-        return outputMarkers.compactMap { m in head.range(of: Data(m.utf8)).map { (m, $0.lowerBound) } }
+        guard isRegularFile(path), let bytes = FileBytes.read(path: path, upTo: 4096, expected: 4096) else { return nil }
+        return outputMarkers.compactMap { m in bytes.firstRange(of: Array(m.utf8)).map { (m, $0.lowerBound) } }
             .min { $0.1 < $1.1 }?.0
     }
 
     static func isRegularFile(_ path: String) -> Bool {
-        (try? FileManager.default.attributesOfItem(atPath: URL(fileURLWithPath: path).resolvingSymlinksInPath().path))?[.type] as? FileAttributeType == .typeRegular
+        FileStatus(path: path)?.isRegularFile ?? false
     }
 }

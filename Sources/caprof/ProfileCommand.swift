@@ -1,6 +1,6 @@
 import ArgumentParser
 import AssetImport
-import Foundation
+import SystemSupport
 import Pipeline
 import Profile
 import Raster
@@ -136,7 +136,7 @@ struct ProfileCommand: ParsableCommand {
 
     func run() throws {
         if schema { print(ReportSchema.jsonSchema); return }
-        if catalogSchema { FileHandle.standardOutput.write(Data(ReportSchema.catalogSchema.utf8)); return }
+        if catalogSchema { StandardStreams.writeOut(Data(ReportSchema.catalogSchema.utf8)); return }
         let err = Terminal.stderr
         if isCatalog { return try runCatalog(err) }
         guard let scene else { return }
@@ -222,7 +222,7 @@ struct ProfileCommand: ParsableCommand {
                 try Self.writeAtomically(text, to: o)
                 if !quiet { err.write("\(err.green("wrote")) \(o) \(err.dim("(\(format.rawValue), \(Self.count(run.report.findings.count, "finding")), \(Self.count(list.count, "frame")))"))") }
             } else {
-                FileHandle.standardOutput.write(text)
+                StandardStreams.writeOut(text)
             }
         } catch let e as ValidationError {
             throw e
@@ -270,12 +270,11 @@ struct ProfileCommand: ParsableCommand {
 
     /// Creates the overlays directory if missing and refuses one that is not a writable directory.
     static func prepareDirectory(_ path: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            guard isDir.boolValue else { throw ReportWriteError(message: "cannot write overlays into \(path): not a directory") }
+        if let status = FileStatus(path: path) {
+            guard status.isDirectory else { throw ReportWriteError(message: "cannot write overlays into \(path): not a directory") }
         } else {
-            do { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-            catch { throw ReportWriteError(message: "cannot create \(path): \(error.localizedDescription)") }
+            do { try Directories.create(path) }
+            catch { throw ReportWriteError(message: "cannot create \(path): \(error)") }
         }
         guard FileManager.default.isWritableFile(atPath: path) else {
             throw ReportWriteError(message: "cannot write overlays into \(path): not writable")
@@ -294,8 +293,7 @@ struct ProfileCommand: ParsableCommand {
             return
         }
         let dir = URL(fileURLWithPath: path).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: dir, isDirectory: &isDir), isDir.boolValue else {
+        guard FileStatus.isDirectory(dir) else {
             throw ReportWriteError(message: "cannot write \(path): directory \(dir) does not exist")
         }
         guard FileManager.default.isWritableFile(atPath: dir) else {

@@ -1,4 +1,5 @@
-import Foundation
+import SystemSupport
+import Dispatch
 
 extension Terminal {
     /// Whether the descriptor is a terminal (a progress bar redrawn with \r only makes sense there).
@@ -48,8 +49,8 @@ final class ProgressBar {
         var s = "\(bar) \(done)/\(total) frames"
         if done > 0 && elapsed > 0 {
             let rate = Double(done) / elapsed
-            s += String(format: " · %.1f frames/s", rate)
-            if done < total { s += String(format: " · ETA %.1f s", Double(total - done) / rate) }
+            s += String(cFormat: " · %.1f frames/s", rate)
+            if done < total { s += String(cFormat: " · ETA %.1f s", Double(total - done) / rate) }
         }
         return s
     }
@@ -57,5 +58,5 @@ final class ProgressBar {
 
 extension Terminal {
     /// Writes `s` as is (no newline added).
-    func writeRaw(_ s: String) { FileHandle(fileDescriptor: fd).write(s.data(using: .utf8)!) }
+    func writeRaw(_ s: String) { StandardStreams.write(s.utf8, to: fd) }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
-import Foundation
+import SystemSupport
+import Dispatch
 import Pipeline
 import Plan
 import Raster
@@ -25,7 +26,7 @@ extension RenderCommand {
         // Everything that can be refused is refused before the first frame is rendered.
         var contactSheet: ContactSheet?
         if let sheetPath = sheet {
-            let labels = list.map { ContactSheet.Label(time: String(format: "%.3fs", $0.time), frame: "\($0.index)f") }
+            let labels = list.map { ContactSheet.Label(time: String(cFormat: "%.3fs", $0.time), frame: "\($0.index)f") }
             do {
                 contactSheet = try ContactSheet(frameWidth: canvas.pixelWidth, frameHeight: canvas.pixelHeight,
                                                 labels: labels, columns: sheetColumns)
@@ -77,9 +78,9 @@ extension RenderCommand {
         let first = Self.frameFileName(index: list.first!.index, lastIndex: last)
         let names = list.count == 1 ? first : "\(first) … \(Self.frameFileName(index: last, lastIndex: last))"
         let t = renderer.timings.averaged(over: list.count)
-        func ms(_ ns: UInt64) -> String { String(format: "%.1f", Double(ns) / 1e6) }
+        func ms(_ ns: UInt64) -> String { String(cFormat: "%.1f", Double(ns) / 1e6) }
         let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms"
-        var rate = String(format: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
+        var rate = String(cFormat: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
         if list.count > 1 {
             rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
         }
@@ -97,33 +98,24 @@ extension RenderCommand {
     /// Creates the frames directory (and its parents); a path that exists and is not a directory,
     /// or one that cannot be created, is an output error (73) before anything is rendered.
     func makeOutputDirectory(_ path: String) throws {
-        var isDir: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDir) {
-            if !isDir.boolValue { throw OutputError(message: "cannot write frames into \(path): it exists and is not a directory") }
+        if let status = FileStatus(path: path) {
+            if !status.isDirectory { throw OutputError(message: "cannot write frames into \(path): it exists and is not a directory") }
             return
         }
         do {
-            try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+            try Directories.create(path)
         } catch {
-            throw OutputError(message: "cannot create the frames directory \(path): \(Self.reason(error))")
+            throw OutputError(message: "cannot create the frames directory \(path): \(error)")
         }
     }
 
     func checkParentDirectory(of file: String) throws {
         let parent = URL(fileURLWithPath: file).deletingLastPathComponent().path
-        var isDir: ObjCBool = false
-        if !FileManager.default.fileExists(atPath: parent, isDirectory: &isDir) || !isDir.boolValue {
+        if !FileStatus.isDirectory(parent) {
             throw OutputError(message: "cannot write \(file): no directory \(parent)")
         }
     }
 
-    static func reason(_ error: Error) -> String {
-        let e = error as NSError
-        if let u = e.userInfo[NSUnderlyingErrorKey] as? NSError, u.domain == NSPOSIXErrorDomain {
-            return String(cString: strerror(Int32(u.code)))
-        }
-        return e.localizedDescription
-    }
 }
 
 /// An output that cannot be written (exit 73), found before or while rendering.

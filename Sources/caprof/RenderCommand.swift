@@ -1,6 +1,7 @@
 import ArgumentParser
 import AssetImport
-import Foundation
+import SystemSupport
+import Dispatch
 import LayerModel
 import Pipeline
 import Plan
@@ -143,7 +144,7 @@ struct RenderCommand: ParsableCommand {
             for w in warnings.lines { err.warning(w) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
-            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems))), \(String(format: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
+            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems))), \(String(cFormat: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
         }
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// Terminal output: colours only on a TTY and never with NO_COLOR set (https://no-color.org).
 struct Terminal {
@@ -19,13 +19,13 @@ struct Terminal {
 
     func write(_ s: String) {
         let line = s.hasSuffix("\n") ? s : s + "\n"
-        FileHandle(fileDescriptor: fd).write(line.data(using: .utf8)!)
+        StandardStreams.write(line.utf8, to: fd)
     }
     /// `error:` / `warning:` highlighted wherever they appear first in the line.
     func error(_ s: String) { write(highlight(s, "error:", "1;31")) }
     func warning(_ s: String) { write(highlight(s, "warning:", "1;33")) }
     private func highlight(_ s: String, _ word: String, _ code: String) -> String {
-        guard colors, let r = s.range(of: word) else { return s }
-        return s.replacingCharacters(in: r, with: paint(word, code))
+        guard colors, let r = s.firstRange(of: word) else { return s }
+        return s[..<r.lowerBound] + paint(word, code) + s[r.upperBound...]
     }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import Geometry
 import LayerModel
 
 /// Where particles are born and which way they leave (`EmitterSimulation`), from Core Animation's

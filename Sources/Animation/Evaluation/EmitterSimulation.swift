@@ -1,4 +1,4 @@
-import Foundation
+import Geometry
 import Geometry
 import LayerModel
 

@@ -1,4 +1,4 @@
-import Foundation
+import Geometry
 
 extension SpringSolver {
     /// The settling ε UIKit solves for (reference §4.5 "UIKit mapping").

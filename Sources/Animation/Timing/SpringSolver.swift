@@ -1,4 +1,4 @@
-import Foundation
+import Geometry
 
 /// CASpringAnimation's damped oscillator (reference §4.5): the progress of a unit displacement
 /// x(0) = 1, x'(0) = −v₀ towards 0, progress(t) = 1 − x(t), with t in seconds of local animation

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation
@@ -11,7 +11,7 @@ public enum CAMLImporter {
     /// A `.ca` directory: `index.xml` (rootDocument, documentWidth/Height, geometryFlipped), then its CAML.
     public static func loadPackage(path: String, states: StateSelection) throws -> SceneDocument {
         var index = PackageIndex()
-        let indexPath = (path as NSString).appendingPathComponent("index.xml")
+        let indexPath = path.appendingPathComponent("index.xml")
         if FileManager.default.fileExists(atPath: indexPath) {
             let data = try AssetLoader.readFile(indexPath)
             do {
@@ -20,7 +20,7 @@ public enum CAMLImporter {
                 throw SceneError(.invalidValue, at: SourceLocation(file: indexPath, pointer: "", line: 0, column: 0), "cannot read the package index: \(e.message)")
             }
         }
-        let main = (path as NSString).appendingPathComponent(index.rootDocument)
+        let main = path.appendingPathComponent(index.rootDocument)
         return try decode(data: try AssetLoader.readFile(main), file: main, bundle: path, index: index, states: states)
     }
 
@@ -57,7 +57,7 @@ public enum CAMLImporter {
     static func splitPosition(_ m: String) -> (Int, Int, String) {
         let parts = m.split(separator: ":", maxSplits: 2)
         if parts.count == 3, let l = Int(parts[0]), let c = Int(parts[1]) {
-            return (l, c, parts[2].trimmingCharacters(in: .whitespaces))
+            return (l, c, parts[2].trimmingWhitespace())
         }
         return (0, 0, m)
     }

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation
@@ -87,9 +87,9 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is an absolute device path; it is not read (the layer is drawn without contents)", at: at)
             return .null
         }
-        var candidates = [(bundle as NSString).appendingPathComponent(src)]
+        var candidates = [bundle.appendingPathComponent(src)]
         // Bare .caml files in frameworks keep their images beside them while src says assets/….
-        candidates.append((bundle as NSString).appendingPathComponent((src as NSString).lastPathComponent))
+        candidates.append(bundle.appendingPathComponent(src.lastPathComponent))
         guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
             ctx.warn("image '\(src)' is missing from the package; the layer is drawn without contents", at: at)
             return .null
@@ -98,12 +98,10 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is not a regular file (a FIFO, socket or device); the layer is drawn without contents", at: at)
             return .null
         }
-        guard let h = FileHandle(forReadingAtPath: path) else {
+        guard let head = FileBytes.read(path: path, upTo: 16, expected: 16) else {
             ctx.warn("image '\(src)' cannot be read; the layer is drawn without contents", at: at)
             return .null
         }
-        let head = [UInt8]((try? h.read(upToCount: 16)) ?? Data())
-        try? h.close()
         if head.isEmpty {
             ctx.warn("image '\(src)' is empty (0 bytes); the layer is drawn without contents", at: at)
             return .null

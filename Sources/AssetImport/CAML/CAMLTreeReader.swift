@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import Geometry
 import LayerModel
 import Animation
@@ -10,7 +10,7 @@ import SceneFormat
 /// (the caller reports the place) rather than throwing: a bad value is a warning, not a failure.
 enum CAMLValues {
     static func number(_ s: String) -> Double? {
-        let t = s.trimmingCharacters(in: .whitespaces)
+        let t = s.trimmingWhitespace()
         switch t.lowercased() {
         case "inf", "+inf", "infinity": return .infinity
         case "-inf", "-infinity": return -.infinity
@@ -67,7 +67,7 @@ enum CAMLValues {
 
     /// `default`, `linear`, `easeIn`, `easeOut`, `easeInEaseOut` or four control-point numbers.
     static func timingFunction(_ s: String) -> TimingFunctionSpec? {
-        if let n = TimingFunctionName(rawValue: s.trimmingCharacters(in: .whitespaces)) { return .named(n) }
+        if let n = TimingFunctionName(rawValue: s.trimmingWhitespace()) { return .named(n) }
         guard let n = numbers(s), n.count == 4 else { return nil }
         return .controlPoints(n[0], n[1], n[2], n[3])
     }
@@ -77,7 +77,7 @@ enum CAMLValues {
     /// acts first on the layer's points). `rotate(a)` is about z; `rotate(a, x, y, z)` about an axis;
     /// `matrix(…)` or 16 bare numbers are CATransform3D field order; `""` is the identity.
     static func transform(_ s: String) -> Transform3D? {
-        let text = s.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = s.trimmingWhitespaceAndNewlines()
         if text.isEmpty { return .identity }
         if let n = numbers(text), n.count == 16 { return Transform3D(n) }
         var result = Transform3D.identity
@@ -86,11 +86,11 @@ enum CAMLValues {
             rest = rest.drop(while: { $0 == " " || $0 == "\n" || $0 == "\t" })
             if rest.isEmpty { break }
             guard let open = rest.firstIndex(of: "("), let close = rest[open...].firstIndex(of: ")") else { return nil }
-            let name = rest[..<open].trimmingCharacters(in: .whitespaces)
+            let name = rest[..<open].trimmingWhitespace()
             let argText = rest[rest.index(after: open)..<close]
             var args: [Double] = []
             for raw in argText.split(separator: ",") {
-                var a = raw.trimmingCharacters(in: .whitespaces)
+                var a = raw.trimmingWhitespace()
                 var factor = 1.0
                 if a.hasSuffix("deg") { a.removeLast(3); factor = .pi / 180 } else if a.hasSuffix("rad") { a.removeLast(3) }
                 guard let v = number(a) else { return nil }

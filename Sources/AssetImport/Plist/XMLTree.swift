@@ -1,9 +1,7 @@
-import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
+import SystemSupport
+import CXMLShim
 
-/// An XML element with the line and column where its start tag ends (what `XMLParser` reports),
+/// An XML element with the line and column where its start tag ends (where libxml2 stands then),
 /// for `file:line:column` warnings. Text content is kept only for plist leaves.
 public final class XMLNode {
     public let name: String
@@ -19,9 +17,9 @@ public final class XMLNode {
     public func child(_ name: String) -> XMLNode? { children.first { $0.name == name } }
 }
 
-/// Reads a whole XML document into `XMLNode`s with Foundation's `XMLParser` (libxml2's SAX
-/// parser underneath; on Linux it comes with swift-corelibs-foundation, no extra package).
-/// External entities are not resolved. Depth is capped against hostile input.
+/// Reads a whole XML document into `XMLNode`s with libxml2's SAX2 parser (`CXMLShim`): qualified
+/// names, namespace declarations as attributes, no external entity ever read. Depth and element
+/// count are capped against hostile input.
 public enum XMLTree {
     public static let maxDepth = 256
     public static let maxElements = 1_000_000
@@ -31,30 +29,44 @@ public enum XMLTree {
         try requireUTF8(data)
         try refuseProcessingInstructions(data)
         let builder = Builder()
-        let parser = XMLParser(data: Data(data))
-        parser.shouldResolveExternalEntities = false
-        parser.shouldProcessNamespaces = false
-        parser.delegate = builder
-        builder.parser = parser
-        let ok = parser.parse()
-        if let e = builder.failure { throw e }
-        guard ok, let root = builder.root else {
-            let err = parser.parserError.map { describe($0) } ?? "no root element"
-            throw PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(err))")
+        var error = caprof_xml_error()
+        let failed = withExtendedLifetime(builder) { () -> Int32 in
+            var sink = caprof_xml_sink(
+                context: Unmanaged.passUnretained(builder).toOpaque(),
+                start_element: { context, name, attributes, count, line, column in
+                    let builder = Unmanaged<Builder>.fromOpaque(context!).takeUnretainedValue()
+                    var dict: [String: String] = [:]
+                    for i in 0..<Int(count) {
+                        dict[String(cString: attributes![2 * i]!)] = String(cString: attributes![2 * i + 1]!)
+                    }
+                    return builder.start(String(cString: name!), dict, line: Int(line), column: Int(column)) ? 0 : 1
+                },
+                end_element: { context in
+                    _ = Unmanaged<Builder>.fromOpaque(context!).takeUnretainedValue().stack.popLast()
+                },
+                characters: { context, bytes, length in
+                    let text = UnsafeRawBufferPointer(start: bytes, count: Int(length))
+                    Unmanaged<Builder>.fromOpaque(context!).takeUnretainedValue().stack.last?.text += String(decoding: text, as: UTF8.self)
+                })
+            return data.withUnsafeBufferPointer { caprof_xml_parse($0.baseAddress, $0.count, &sink, &error) }
         }
+        if let e = builder.failure { throw e }
+        if error.code != 0 {
+            throw PlistError("\(error.line):\(error.column): malformed XML (\(describe(code: Int(error.code))))")
+        }
+        guard failed == 0, let root = builder.root else { throw PlistError("1:1: malformed XML (no root element)") }
         return root
     }
 
-    /// Foundation's XMLParser on Linux traps on an element or attribute name that is not valid
-    /// UTF-8 (found by fuzzing: it force-decodes the bytes libxml2 hands it). A document without a
-    /// byte-order mark or an encoding declaration naming another encoding is UTF-8, so invalid
-    /// bytes there are refused first, at their line:column.
+    /// A document without a byte-order mark or an encoding declaration naming another encoding is
+    /// UTF-8, so invalid bytes there are refused first, naming the byte and its line:column (found
+    /// by fuzzing when Foundation's XMLParser, which trapped on them, read CAML).
     static func requireUTF8(_ data: [UInt8]) throws {
         if data.starts(with: [0xFE, 0xFF]) || data.starts(with: [0xFF, 0xFE]) { return }   // UTF-16: libxml2 transcodes
         // Latin-1 is transcoded by libxml2; any other declared encoding is read as UTF-8 below,
         // so a declaration cannot smuggle raw bytes past the check (found by fuzzing too).
         let head = String(decoding: data.prefix(400), as: UTF8.self).lowercased()
-        if head.hasPrefix("<?xml"), let r = head.range(of: "encoding=") {
+        if head.hasPrefix("<?xml"), let r = head.firstRange(of: "encoding=") {
             let declared = head[r.upperBound...].dropFirst().prefix { $0 != "\"" && $0 != "'" }
             if ["iso-8859-1", "latin1", "latin-1", "iso_8859-1"].contains(String(declared)) { return }
         }
@@ -75,9 +87,9 @@ public enum XMLTree {
         }
     }
 
-    /// Foundation's XMLParser on Linux dereferences a null pointer on a processing instruction
-    /// without data (`<?x?>`, found by fuzzing). CAML and plists use none but the XML declaration,
-    /// so any other `<?` (even one a comment holds) is refused at its line:column.
+    /// CAML and plists use no processing instruction but the XML declaration, so any other `<?`
+    /// (even one a comment holds) is refused at its line:column (Foundation's XMLParser, which read
+    /// CAML before, dereferenced a null pointer on `<?x?>`: found by fuzzing).
     static func refuseProcessingInstructions(_ data: [UInt8]) throws {
         var line = 1, column = 1, i = 0
         let start = data.starts(with: Array("<?xml ".utf8)) ? (data.firstIndex(of: UInt8(ascii: ">")) ?? 0) + 1 : 0
@@ -90,8 +102,7 @@ public enum XMLTree {
         }
     }
 
-    /// libxml2's error codes (xmlerror.h), which `XMLParser` passes through as NSError codes,
-    /// for the mistakes hand-edited CAML has: Foundation's own text for them is only the number.
+    /// libxml2's error codes (xmlerror.h) for the mistakes hand-edited CAML has, in words.
     static let libxml2Errors: [Int: String] = [
         4: "the document is empty", 5: "the document ends early (truncated?)", 9: "an invalid character",
         26: "an undeclared entity", 38: "'<' inside an attribute value", 39: "an attribute value without quotes",
@@ -100,40 +111,27 @@ public enum XMLTree {
         77: "an element is not closed", 89: "entities that expand without end (an entity loop or 'billion laughs')",
     ]
 
-    static func describe(_ e: Error) -> String {
-        let code = (e as NSError).code
+    static func describe(code: Int) -> String {
         return libxml2Errors[code].map { "\($0); libxml2 error \(code)" } ?? "libxml2 error \(code)"
     }
 
-    private final class Builder: NSObject, XMLParserDelegate {
-        weak var parser: XMLParser?
+    private final class Builder {
         var stack: [XMLNode] = []
         var root: XMLNode?
         var failure: PlistError?
         var count = 0
 
-        func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
-                    qualifiedName qName: String?, attributes attributeDict: [String: String] = [:]) {
+        /// False (stop) past the depth or element limit.
+        func start(_ name: String, _ attributes: [String: String], line: Int, column: Int) -> Bool {
             count += 1
             if stack.count >= XMLTree.maxDepth || count > XMLTree.maxElements {
-                failure = PlistError("\(parser.lineNumber):\(parser.columnNumber): XML nested deeper than \(XMLTree.maxDepth) levels or over \(XMLTree.maxElements) elements")
-                parser.abortParsing()
-                return
+                failure = PlistError("\(line):\(column): XML nested deeper than \(XMLTree.maxDepth) levels or over \(XMLTree.maxElements) elements")
+                return false
             }
-            let node = XMLNode(name: elementName, attributes: attributeDict, line: parser.lineNumber, column: parser.columnNumber)
+            let node = XMLNode(name: name, attributes: attributes, line: line, column: column)
             if let top = stack.last { top.children.append(node) } else if root == nil { root = node }
             stack.append(node)
-        }
-        func parser(_ parser: XMLParser, didEndElement elementName: String, namespaceURI: String?, qualifiedName qName: String?) {
-            _ = stack.popLast()
-        }
-        func parser(_ parser: XMLParser, foundCharacters string: String) {
-            stack.last?.text += string
-        }
-        func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
-            if failure == nil {
-                failure = PlistError("\(parser.lineNumber):\(parser.columnNumber): malformed XML (\(XMLTree.describe(parseError)))")
-            }
+            return true
         }
     }
 }
@@ -149,7 +147,7 @@ public enum XMLPlistReader {
     }
 
     static func value(_ n: XMLNode) throws -> PlistValue {
-        let text = n.text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = n.text.trimmingWhitespaceAndNewlines()
         func bad(_ what: String) -> PlistError { PlistError("\(n.line):\(n.column): <\(n.name)>: \(what)") }
         switch n.name {
         case "true": return .bool(true)

@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 
 /// One value of a parsed document, in preorder: a container's elements or members follow it, each
 /// followed by its own subtree, and `end` is the index after the subtree (the next sibling).
@@ -26,7 +26,7 @@ struct JSONNode {
 final class JSONDocument: @unchecked Sendable {
     let nodes: JSONNodes
     let strings: [String]
-    private let lock = NSLock()
+    private let lock = Lock()
     /// The pointer nodes of the last container asked for and its ancestors, outermost first, so
     /// siblings share their parent's: 10,000 layers of one `sublayers` array keep one node for it,
     /// and a layer's location and its image's share the layer's. Decoders ask in document order,

@@ -1,5 +1,5 @@
 import CHostMemory
-import Foundation
+import SystemSupport
 #if canImport(Glibc)
 import Glibc
 #endif

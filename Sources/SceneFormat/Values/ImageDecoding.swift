@@ -1,4 +1,4 @@
-import Foundation
+import SystemSupport
 import LayerModel
 import Animation
 
@@ -40,11 +40,10 @@ extension DecodingContext {
         guard !s.isEmpty else { throw error(.invalidValue, v, "empty image path; use null for no contents") }
         if let absolute = checkedImagePaths[s] { return ImageSource(origin: .file(absolute), location: here) }
         let absolute = resolvePath(s)
-        var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) else {
+        guard let status = FileStatus(path: absolute) else {
             throw error(.missingFile, v, "image file '\(s)' not found (looked for \(absolute))")
         }
-        guard !isDirectory.boolValue else { throw error(.missingFile, v, "image path '\(s)' is a directory (\(absolute))") }
+        guard !status.isDirectory else { throw error(.missingFile, v, "image path '\(s)' is a directory (\(absolute))") }
         guard FileManager.default.isReadableFile(atPath: absolute) else {
             throw error(.missingFile, v, "image file '\(s)' is not readable (\(absolute))")
         }

@@ -1,0 +1,21 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension String {
+    /// `printf`-style formatting in the C locale (`%.1f`, `%g`, `%04x`, `%llu`, `%%`), what
+    /// Foundation's `String(format:)` gives for those conversions, without loading Foundation's
+    /// full library (see README). Arguments must match their conversions, as with `printf`.
+    public init(cFormat format: String, _ arguments: CVarArg...) {
+        var buffer = [CChar](repeating: 0, count: 64)
+        let needed = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
+        if needed < 0 { self = ""; return }
+        if Int(needed) >= buffer.count {
+            buffer = [CChar](repeating: 0, count: Int(needed) + 1)
+            _ = withVaList(arguments) { vsnprintf(&buffer, buffer.count, format, $0) }
+        }
+        self = String(decoding: buffer.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+}
