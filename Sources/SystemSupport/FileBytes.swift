@@ -25,11 +25,7 @@ public enum FileBytes {
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, filled in
             filled = 0
             while filled < buffer.count {
-                #if canImport(Glibc)
-                let n = Glibc.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                #else
-                let n = Darwin.read(fd, buffer.baseAddress! + filled, buffer.count - filled)
-                #endif
+                let n = systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled)
                 if n < 0 && errno == EINTR { continue }
                 if n < 0 { failed = true; return }
                 if n == 0 { return }
@@ -39,3 +35,6 @@ public enum FileBytes {
         return failed ? nil : bytes
     }
 }
+
+/// read(2), named apart from `FileBytes.read`, which would shadow it inside the type.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(fd, buffer, count) }

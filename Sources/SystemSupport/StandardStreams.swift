@@ -23,14 +23,13 @@ public enum StandardStreams {
     public static func write(_ raw: UnsafeRawBufferPointer, to fd: Int32) -> Bool {
         var offset = 0
         while offset < raw.count {
-            #if canImport(Glibc)
-            let n = Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            #else
-            let n = Darwin.write(fd, raw.baseAddress! + offset, raw.count - offset)
-            #endif
+            let n = systemWrite(fd, raw.baseAddress! + offset, raw.count - offset)
             if n < 0 { if errno == EINTR { continue }; return false }
             offset += n
         }
         return true
     }
 }
+
+/// write(2), named apart from `StandardStreams.write`, which would shadow it inside the type.
+private func systemWrite(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(fd, buffer, count) }
