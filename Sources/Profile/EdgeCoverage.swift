@@ -161,6 +161,25 @@ struct EdgeCoverage: Sendable {
         flush()
     }
 
+    /// Whether row `y`'s coverage is a function of x alone, the same function on every such row:
+    /// the item and its clips are axis-aligned with no inner shape, and the row lies clear of
+    /// every shape's top and bottom antialiasing band and of its corners. Each shape's vertical
+    /// factor is then exactly 1 and no corner branch is taken, so `runs` gives such rows the same
+    /// runs for the same span (`PixelCoverage.forEachRun` computes them once: a full-screen
+    /// clipped layer has hundreds of such rows and a handful of others).
+    func rowIsUniform(y: Int) -> Bool {
+        guard axisAligned, inner == nil else { return false }
+        let h = toLocal
+        // As `evaluate` maps it (h[1] = h[3] = 0): local y of the row, and one pixel down in local units.
+        let localY = (Double(y) + 0.5) * h[4] + h[7], pixel = abs(h[4])
+        if let s = shape, !s.isClearVertically(localY, pixel: pixel) { return false }
+        for clip in clips {
+            let t = clip.toClip
+            if !clip.shape.isClearVertically(localY * t[4] + t[7], pixel: abs(pixel * t[4])) { return false }
+        }
+        return true
+    }
+
     /// The first x in a...b where `holds` (false then true along the range; b holds).
     private static func first(_ a: Int, _ b: Int, _ holds: (Int) -> Bool) -> Int {
         var a = a, b = b
@@ -218,6 +237,17 @@ struct CornerShape: Sendable {
         let i = min(Int(x), table.count - 2)
         let a = table[i], b = table[i + 1]
         return (a + (b - a) * (x - Double(i)), (b - a) * (n / (Double.pi / 2)))
+    }
+
+    /// Whether, at local y with `pixel` local units per device pixel down, `coverage`'s vertical
+    /// factor is exactly 1 and no corner applies, whatever x: the row is at least half a pixel
+    /// inside the top and bottom edges and below (above) every corner's inset. The margin, far
+    /// above the rounding of `coverage`'s own arithmetic, keeps the answer on the safe side.
+    func isClearVertically(_ y: Double, pixel: Double) -> Bool {
+        let dyEdge = min(y - minY, maxY - y)
+        let margin = 1e-9 * (abs(y) + abs(minY) + abs(maxY) + pixel + 1)
+        let inset = max(max(corners[0].inset, corners[1].inset), max(corners[2].inset, corners[3].inset))
+        return dyEdge >= 0.5 * max(pixel, 1e-12) + margin && dyEdge >= inset + margin
     }
 
     /// `roundedRectCoverage` of coverage.glsl: straight edges box-filtered per axis over one

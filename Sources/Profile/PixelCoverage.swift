@@ -63,7 +63,20 @@ public struct PixelCoverage: Sendable {
             rasterSpans { y, xs in body(y, xs, false) }
             return
         }
-        rasterSpans { y, xs in edge.runs(y: y, xs, body) }
+        // Rows whose coverage depends on x alone (`EdgeCoverage.rowIsUniform`) share their runs:
+        // computed for the first such row and replayed for the next ones with the same span.
+        var uniform: (xs: Range<Int>, runs: [(Range<Int>, Bool)])?
+        rasterSpans { y, xs in
+            guard edge.rowIsUniform(y: y) else { return edge.runs(y: y, xs, body) }
+            if let u = uniform, u.xs == xs {
+                for (run, partial) in u.runs { body(y, run, partial) }
+                return
+            }
+            var runs: [(Range<Int>, Bool)] = []
+            edge.runs(y: y, xs) { _, run, partial in runs.append((run, partial)) }
+            uniform = (xs, runs)
+            for (run, partial) in runs { body(y, run, partial) }
+        }
     }
 
     /// The rasteriser's spans: pixel centres inside the polygon.
