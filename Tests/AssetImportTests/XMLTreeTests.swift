@@ -20,6 +20,18 @@ final class XMLTreeTests: XCTestCase {
         XCTAssertEqual(layer.column, 2 + 59)
     }
 
+    /// libxml2 sees the first four bytes first (a byte-order mark, an encoding declaration) and
+    /// transcodes: UTF-16 with its mark, Latin-1 as declared.
+    func testOtherEncodingsAreTranscoded() throws {
+        let text = "<plist><string>café</string></plist>"
+        let utf16: [UInt8] = [0xFF, 0xFE] + text.utf16.flatMap { [UInt8($0 & 0xFF), UInt8($0 >> 8)] }
+        guard case .string(let a) = try XMLPlistReader.parse(utf16) else { return XCTFail() }
+        XCTAssertEqual(a, "café")
+        let latin1 = Array("<?xml version=\"1.0\" encoding=\"ISO-8859-1\"?><plist><string>caf".utf8) + [0xE9] + Array("</string></plist>".utf8)
+        guard case .string(let b) = try XMLPlistReader.parse(latin1) else { return XCTFail() }
+        XCTAssertEqual(b, "café")
+    }
+
     func testCDATAIsText() throws {
         let value = try XMLPlistReader.parse(Array("<plist><string>a<![CDATA[<b>&]]>c</string></plist>".utf8))
         guard case .string(let s) = value else { return XCTFail("\(value)") }
