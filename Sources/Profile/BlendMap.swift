@@ -45,21 +45,46 @@ public struct BlendMap: Sendable, Equatable {
             return
         }
         var start = -1
+        let paintBit = paintBlends ? Self.paintBit : 0
         states.withUnsafeMutableBufferPointer { s in
-            for x in xs {
+            var x = xs.lowerBound
+            while x < xs.upperBound {
+                // Eight pixels at a time where none of them is sealed (the common case under a
+                // blending layer): each depth goes up by one, saturating at 63, and the paint bit
+                // is set, as the loop below does pixel by pixel. A depth is at most 0x3F, so adding
+                // one never carries into the next byte; a byte that reaches 0x40 is put back to 0x3F.
+                if x + 8 <= xs.upperBound {
+                    let raw = UnsafeMutableRawPointer(s.baseAddress! + row + x)
+                    let v = raw.loadUnaligned(as: UInt64.self)
+                    if v & Self.sealedBits == 0 {
+                        let incremented = (v & Self.depthBits) &+ Self.ones
+                        let saturated = incremented &- ((incremented & Self.sealedBits) >> 6)
+                        let painted = paintBlends ? Self.paintBits : 0
+                        raw.storeBytes(of: (v & Self.paintBits) | painted | saturated, as: UInt64.self)
+                        if start < 0 { start = x }
+                        x += 8
+                        continue
+                    }
+                }
                 let i = row + x, v = s[i]
                 if v & Self.sealedBit != 0 {
                     if start >= 0 { visible(start..<x); start = -1 }
+                    x += 1
                     continue
                 }
                 if start < 0 { start = x }
-                if !paintBlends && !partial { s[i] = v | Self.sealedBit; continue }
                 let depth = v & 0x3F
-                s[i] = (v & ~0x3F) | (paintBlends ? Self.paintBit : 0) | (depth < 0x3F ? depth + 1 : depth)
+                s[i] = (v & ~0x3F) | paintBit | (depth < 0x3F ? depth + 1 : depth)
+                x += 1
             }
         }
         if start >= 0 { visible(start..<xs.upperBound) }
     }
+
+    private static let ones: UInt64 = 0x0101_0101_0101_0101
+    private static let depthBits: UInt64 = 0x3F3F_3F3F_3F3F_3F3F
+    private static let sealedBits: UInt64 = 0x4040_4040_4040_4040
+    private static let paintBits: UInt64 = 0x8080_8080_8080_8080
 
     /// Blended fragments stacked above the topmost replacing one at (x, y).
     public func depth(_ x: Int, _ y: Int) -> Int { Int(states[y * width + x] & 0x3F) }
