@@ -37,7 +37,7 @@ let benchmarks: @Sendable () -> Void = {
     Benchmark("content.40 text labels, first layout + rasterisation",
               configuration: .init(metrics: [.wallClock, FrameMetrics.rasterized])) { benchmark in
         let f = try ContentFixture.labels.get()
-        let requests = f.renderer.render(f.scene, at: 0).plan.rasterRequests
+        let requests = try f.renderer.render(f.scene, at: 0).plan.rasterRequests
         benchmark.startMeasurement()
         for _ in benchmark.scaledIterations {
             for r in requests { blackHole(try ContentRasterizer.rasterize(r)) }
