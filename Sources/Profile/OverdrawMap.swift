@@ -21,7 +21,7 @@ public struct OverdrawMap: Sendable, Equatable {
             coverage.forEachSpan { y, xs in
                 n += xs.count
                 let row = y * w
-                for i in (row + xs.lowerBound)..<(row + xs.upperBound) where buf[i] < 255 { buf[i] += 1 }
+                Self.increment(buf, (row + xs.lowerBound)..<(row + xs.upperBound))
             }
         }
         return n
@@ -30,9 +30,14 @@ public struct OverdrawMap: Sendable, Equatable {
     /// Adds one draw over pixels `xs` of row `y`.
     mutating func add(y: Int, _ xs: Range<Int>) {
         let row = y * width
-        counts.withUnsafeMutableBufferPointer { buf in
-            for i in (row + xs.lowerBound)..<(row + xs.upperBound) where buf[i] < 255 { buf[i] += 1 }
-        }
+        counts.withUnsafeMutableBufferPointer { buf in Self.increment(buf, (row + xs.lowerBound)..<(row + xs.upperBound)) }
+    }
+
+    /// One more draw at each count in `range`, saturating at 255: branch-free, so the compiler
+    /// turns it into vector saturating adds (a branch per pixel kept it byte by byte).
+    @inline(__always)
+    private static func increment(_ buf: UnsafeMutableBufferPointer<UInt8>, _ range: Range<Int>) {
+        for i in range { let v = buf[i]; buf[i] = v &+ (v == 255 ? 0 : 1) }
     }
 
     public var maxCount: Int { Int(counts.max() ?? 0) }

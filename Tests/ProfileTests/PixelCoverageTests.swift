@@ -100,6 +100,26 @@ final class PixelCoverageTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(mixed.histogram, [1, 1, 1, 1, 4])
     }
 
+    /// Wide runs (the vectorised path) count and saturate as single pixels do: row 0 gets 300
+    /// draws over x 0..<100 and 10 more over 3..<70, so 255 everywhere drawn; row 1 gets 200 over
+    /// 5..<90 and 100 over 50..<97: 200, then 255 where they overlap (300 saturates), then 100.
+    func testWideRunsCountAndSaturateLikeSinglePixels() {
+        var m = OverdrawMap(width: 100, height: 2)
+        for _ in 0..<300 { m.add(y: 0, 0..<100) }
+        for _ in 0..<10 { m.add(y: 0, 3..<70) }
+        for _ in 0..<200 { m.add(y: 1, 5..<90) }
+        for _ in 0..<100 { m.add(y: 1, 50..<97) }
+        XCTAssertEqual((0..<100).map { m.count($0, 0) }, Array(repeating: 255, count: 100))
+        let row1 = (0..<100).map { m.count($0, 1) }
+        let expected = (0..<100).map { x -> Int in
+            if x < 5 { return 0 }
+            if x < 50 { return 200 }
+            if x < 90 { return 255 }
+            return x < 97 ? 100 : 0
+        }
+        XCTAssertEqual(row1, expected)
+    }
+
     func testOverdrawSaturatesAt255() {
         var m = OverdrawMap(width: 2, height: 1)
         let c = PixelCoverage(rect: Rect(0, 0, 1, 1), transform: .identity, clips: [], canvasWidth: 2, canvasHeight: 1)
