@@ -58,7 +58,8 @@ enum HTMLPassGraph {
             h.raw("<path d=\"M\(n(x2)),\(n(yg)) L\(n(x2 - 8)),\(n(yg - 4)) L\(n(x2 - 8)),\(n(yg + 4)) z\" fill=\"#8e8e93\"/>\n")
         }
         for (i, p) in passes.enumerated() {
-            for j in Set(p.inputs) where j < i { edge(pos[j], pos[i]) }
+            // Sorted: a Set's order changes from process to process, and the page must not.
+            for j in Set(p.inputs).sorted() where j < i { edge(pos[j], pos[i]) }
             // The screen draws the result (a cache pass's too, by the item drawing the cached layer).
             guard p.drawnOnScreen == true else { continue }
             if column[i] == columns - 1 { edge(pos[i], (screen.x, pos[i].y)) } else { gutterEdge(pos[i]) }
