@@ -69,9 +69,6 @@ public enum AssetLoader {
         }
     }
 
-    /// Whether `path` (symbolic links followed) is a regular file.
-    static func isRegularFile(_ path: String) -> Bool { FileStatus(path: path)?.isRegularFile ?? false }
-
     /// Reads a whole file with the size limit of scene files; a clear error when missing.
     static func readFile(_ path: String) throws -> [UInt8] {
         let here = SourceLocation(file: path, pointer: "", line: 0, column: 0)

@@ -65,9 +65,7 @@ public struct Baseline: Sendable, Equatable, Codable {
         // The scene format's strict parser (RFC 8259) says where the JSON breaks.
         let top: JSONValue
         do { top = try JSONParser.parse([UInt8](data), file: file) } catch let e as SceneError {
-            let located = !e.location.pointer.isEmpty || e.location.line > 0
-            throw GateError(file: file, pointer: located ? e.location.pointer : nil, line: e.location.line,
-                            column: e.location.column, "the baseline is not valid JSON: \(e.message)")
+            throw GateError(e, file: file, prefix: "the baseline is not valid JSON: ")
         }
         guard top.members != nil else { throw GateError(file: file, pointer: "", "expected a JSON object") }
         do {

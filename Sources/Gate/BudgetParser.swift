@@ -30,8 +30,7 @@ public enum BudgetParser {
     public static func parse(_ bytes: [UInt8], file: String) throws -> Budget {
         let doc: JSONValue
         do { doc = try JSONParser.parse(bytes, file: file) } catch let e as SceneError {
-            throw GateError(file: file, pointer: e.location.pointer.isEmpty && e.location.line == 0 ? nil : e.location.pointer,
-                            line: e.location.line, column: e.location.column, e.message)
+            throw GateError(e, file: file)
         }
         let top = try object(doc, file: file, keys: ["caprofBudget", "extends", "rules", "description"])
         guard let version = top["caprofBudget"] else {

@@ -1,4 +1,5 @@
 import SystemSupport
+import SceneFormat
 
 /// Why the gate could not decide (exit code 1): a malformed budget or baseline file, a scene or
 /// report that cannot be read. Written like a compiler's error, with the place when there is one:
@@ -17,6 +18,14 @@ public struct GateError: Error, Sendable, Equatable, CustomStringConvertible {
         self.file = file; self.pointer = pointer; self.line = line; self.column = column; self.message = message
     }
 
+    /// The strict JSON parser's error, at its place (none when it has neither a pointer nor a
+    /// line), with `prefix` before its message.
+    init(_ e: SceneError, file: String, prefix: String = "") {
+        let located = !e.location.pointer.isEmpty || e.location.line > 0
+        self.init(file: file, pointer: located ? e.location.pointer : nil, line: e.location.line,
+                  column: e.location.column, prefix + e.message)
+    }
+
     public var description: String {
         var s = line > 0 ? "\(file):\(line):\(column): error: " : "\(file): error: "
         if let p = pointer { s += (p.isEmpty ? "/" : p) + ": " }
@@ -33,8 +42,7 @@ extension GateError {
         // strict parser then says where (its other refusals, such as its size limits, are not ours).
         if case DecodingError.dataCorrupted(let c)? = error as? DecodingError, c.codingPath.isEmpty,
            let syntax = Baseline.syntaxError(data, file: file) {
-            return GateError(file: file, pointer: syntax.location.pointer, line: syntax.location.line,
-                             column: syntax.location.column, "reads as \(what) but is not valid JSON: \(syntax.message)")
+            return GateError(syntax, file: file, prefix: "reads as \(what) but is not valid JSON: ")
         }
         if let e = error as? DecodingError {
             return GateError(file: file, pointer: Baseline.pointer(e), "reads as \(what) but does not decode: \(Baseline.describe(e))")

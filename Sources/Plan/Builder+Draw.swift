@@ -150,11 +150,9 @@ extension Builder {
         }
         // The same test the profiler counts pixels with: the part in front of the eye, clipped in
         // homogeneous space, must touch a pixel of the canvas (grown by `cullMargin`).
-        if cullMargin > 0 {
-            let p = DeviceProjection.polygon(quad.corners, world)
-            return !p.isEmpty && targetRect(Rect.bounding(p), grownBy: cullMargin) != nil
-        }
-        return DeviceProjection.pixelBounds(quad, world, width: canvas.pixelWidth, height: canvas.pixelHeight) != nil
+        // (With no margin, `targetRect` is the canvas's own pixel bounds.)
+        let p = DeviceProjection.polygon(quad.corners, world)
+        return !p.isEmpty && targetRect(Rect.bounding(p), grownBy: cullMargin) != nil
     }
 }
 

@@ -24,7 +24,7 @@ extension Builder {
 
         let font = FontMapping.resolve(t.font)
         if font.substituted, reported.insert("font:\(t.font)").inserted {
-            unsupported.append(Unsupported(feature: "font \"\(t.font)\" is not installed; drawn with \(font.family), its stand-in (caprof draws only the fonts tools/setup installs)",
+            unsupported.append(Unsupported(feature: FontMapping.substitutionWarning(font: t.font, standIn: font.family),
                                            location: layer.location))
         }
         let raster = TextRaster(string: string, family: font.family, weight: font.weight, italic: font.italic,

@@ -55,6 +55,16 @@ public enum FontMapping {
         return (w, italic)
     }
 
+    /// The plan's warning for a font drawn with a stand-in; reports recognise it by
+    /// `isSubstitutionWarning` (a JSON report carries only the text).
+    public static func substitutionWarning(font: String, standIn family: String) -> String {
+        "font \"\(font)\"\(substitutionMarker)\(family), its stand-in (caprof draws only the fonts tools/setup installs)"
+    }
+    public static func isSubstitutionWarning(_ message: String) -> Bool {
+        message.hasPrefix("font \"") && message.contains(substitutionMarker)
+    }
+    private static let substitutionMarker = " is not installed; drawn with "
+
     public static func resolve(_ name: String) -> Resolved {
         var base = name, weight = 400, italic = false
         // "Family-Style": the style after the last hyphen, if it names weights/italics only.

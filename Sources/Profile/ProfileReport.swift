@@ -121,7 +121,7 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         public init(message: String, location: FileLocation?) { self.message = message; self.location = location }
         /// A font drawn with an installed stand-in (the plan's substitution warning): drawn, so
         /// not among what caprof does not draw yet.
-        public var isFontSubstitution: Bool { message.hasPrefix("font \"") && message.contains(" is not installed; drawn with ") }
+        public var isFontSubstitution: Bool { FontMapping.isSubstitutionWarning(message) }
     }
 
     public struct Totals: Sendable, Equatable, Codable {

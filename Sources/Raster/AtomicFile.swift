@@ -19,23 +19,27 @@ public enum AtomicFile {
     public static func writesInPlace(_ path: String) -> Bool {
         var st = stat()
         if lstat(path, &st) == 0, st.st_mode & S_IFMT == S_IFLNK { return true }
-        guard stat(path, &st) == 0 else { return false }
-        let kind = st.st_mode & S_IFMT
-        return kind != S_IFREG && kind != S_IFDIR
+        guard let status = FileStatus(path: path) else { return false }
+        return !status.isRegularFile && !status.isDirectory
     }
 
     /// Writes `data` to `path`: atomically through a temporary file for a regular file, in place
     /// for a special file or a symbolic link (`writesInPlace`). Throws the system's reason.
     public static func write(_ data: Data, to path: String) throws {
-        if writesInPlace(path) {
-            // A file behind a link is truncated; a pipe or a device cannot be, and need not be.
-            try writeAll(data, to: path, flags: O_WRONLY)
-            return
-        }
+        // In place, a file behind a link is truncated; a pipe or a device cannot be, and need not be.
+        try write(to: path) { target in try writeAll(data, to: target, flags: target == path ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC) }
+    }
+
+    /// Writes `path` through `produce`, which writes a whole file at the path it is given: `path`
+    /// itself where it is written in place (`writesInPlace`), otherwise a temporary file beside it
+    /// that is then renamed over it. An error from `produce` removes the temporary file and is
+    /// rethrown; a failed rename throws the system's reason.
+    public static func write(to path: String, _ produce: (String) throws -> Void) throws {
+        if writesInPlace(path) { try produce(path); return }
         let tmp = temporaryPath(for: path)
         removeStaleTemporaries(besides: path)
         do {
-            try writeAll(data, to: tmp, flags: O_WRONLY | O_CREAT | O_TRUNC)
+            try produce(tmp)
         } catch {
             unlink(tmp)
             throw error

@@ -74,24 +74,19 @@ public enum PNGCodec {
     /// half-written file.
     public static func write(premultiplied pixels: [UInt8], width: Int, height: Int, to path: String,
                              compression: Compression = .fast) throws {
-        // A special file (/dev/null, a pipe) or a link (/dev/stdout) is written in place: a rename
-        // would replace the node or the link.
-        let inPlace = AtomicFile.writesInPlace(path)
-        let tmp = inPlace ? path : AtomicFile.temporaryPath(for: path)
-        if !inPlace { AtomicFile.removeStaleTemporaries(besides: path) }
-        var err = [CChar](repeating: 0, count: 256)
-        // Converted to straight alpha row by row in the shim (no frame-sized copy).
-        let rc = pixels.withUnsafeBufferPointer {
-            caprof_png_write(tmp, $0.baseAddress, UInt32(width), UInt32(height), 1, compression.zlibLevel, compression.filters, &err, err.count)
-        }
-        if rc != 0 {
-            if !inPlace { unlink(tmp) }
-            throw PNGError(kind: .io, message: "cannot write \(path): \(String(cString: err))")
-        }
-        if !inPlace, rename(tmp, path) != 0 {
-            let e = String(cString: strerror(errno))
-            unlink(tmp)
-            throw PNGError(kind: .io, message: "cannot write \(path): \(e)")
+        // A special file (/dev/null, a pipe) or a link (/dev/stdout) is written in place
+        // (`AtomicFile.writesInPlace`): a rename would replace the node or the link.
+        do {
+            try AtomicFile.write(to: path) { target in
+                var err = [CChar](repeating: 0, count: 256)
+                // Converted to straight alpha row by row in the shim (no frame-sized copy).
+                let rc = pixels.withUnsafeBufferPointer {
+                    caprof_png_write(target, $0.baseAddress, UInt32(width), UInt32(height), 1, compression.zlibLevel, compression.filters, &err, err.count)
+                }
+                if rc != 0 { throw PNGError(kind: .io, message: "cannot write \(path): \(String(cString: err))") }
+            }
+        } catch let e as AtomicFileError {
+            throw PNGError(kind: .io, message: "cannot write \(path): \(e.reason)")
         }
     }
 

@@ -30,7 +30,7 @@ final class FrameGraph {
         var blurs = 0
         // Refused before anything is allocated (half-float targets take 8 bytes a texel).
         let bytes = plan.offscreenPasses.reduce(0) { sum, pass in
-            sum + max(pass.width, 0) * max(pass.height, 0) * (Self.format(of: pass) == GPUImage.floatFormat ? 8 : 4)
+            sum + max(pass.width, 0) * max(pass.height, 0) * GPUImage.bytesPerTexel(Self.format(of: pass))
         }
         guard bytes <= Self.maxOffscreenBytes else {
             throw RenderError.offscreenMemory(passes: plan.offscreenPasses.count, bytes: bytes, limit: Self.maxOffscreenBytes)

@@ -18,9 +18,12 @@ final class GPUImage {
     var byteCount: Int {
         (0..<mipLevels).reduce(0) { sum, level in
             let (w, h) = GPUImage.levelExtent(width, height, level)
-            return sum + w * h * (format == GPUImage.floatFormat ? 8 : 4)
+            return sum + w * h * GPUImage.bytesPerTexel(format)
         }
     }
+
+    /// 8 bytes for half-float RGBA (`floatFormat`), 4 for 8-bit RGBA.
+    static func bytesPerTexel(_ format: VkFormat) -> Int { format == floatFormat ? 8 : 4 }
 
     /// Half-float RGBA: blur intermediates, which must not round to 8 bits between passes.
     static let floatFormat = VK_FORMAT_R16G16B16A16_SFLOAT

@@ -1,4 +1,3 @@
-import Geometry   // log10, pow (Geometry re-exports the C library)
 import SystemSupport
 import Profile
 

@@ -22,4 +22,6 @@ public struct FileStatus: Sendable {
 
     /// Whether `path` names a directory (false where it names nothing or cannot be read).
     public static func isDirectory(_ path: String) -> Bool { FileStatus(path: path)?.isDirectory ?? false }
+    /// Whether `path` names a regular file (false where it names nothing or cannot be read).
+    public static func isRegularFile(_ path: String) -> Bool { FileStatus(path: path)?.isRegularFile ?? false }
 }

@@ -63,7 +63,7 @@ enum GateInputs {
             }
             for p in paths where seen.insert(ScenePattern.normalize(p)).inserted {
                 // A FIFO or a device would block or never end: refused before it is opened.
-                guard CatalogInputs.isRegularFile(p) else {
+                guard FileStatus.isRegularFile(p) else {
                     throw GateError(file: p, "cannot read the file: it is not a regular file (a FIFO, socket or device); save it to a file first")
                 }
                 let data = { () throws -> Data in

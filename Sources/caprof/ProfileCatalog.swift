@@ -210,12 +210,8 @@ enum CatalogInputs {
     static func marker(of path: String) -> String? {
         // Opening a FIFO or a device would block: only regular files are peeked at (the scene
         // loader then refuses the others with a clear error).
-        guard isRegularFile(path), let bytes = FileBytes.read(path: path, upTo: 4096, expected: 4096) else { return nil }
+        guard FileStatus.isRegularFile(path), let bytes = FileBytes.read(path: path, upTo: 4096, expected: 4096) else { return nil }
         return outputMarkers.compactMap { m in bytes.firstRange(of: Array(m.utf8)).map { (m, $0.lowerBound) } }
             .min { $0.1 < $1.1 }?.0
-    }
-
-    static func isRegularFile(_ path: String) -> Bool {
-        FileStatus(path: path)?.isRegularFile ?? false
     }
 }

@@ -94,7 +94,7 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is missing from the package; the layer is drawn without contents", at: at)
             return .null
         }
-        guard AssetLoader.isRegularFile(path) else {
+        guard FileStatus.isRegularFile(path) else {
             ctx.warn("image '\(src)' is not a regular file (a FIFO, socket or device); the layer is drawn without contents", at: at)
             return .null
         }

@@ -74,8 +74,7 @@ struct TransactionDecoder {
     static func modelCopyBytes(_ transactions: [TransactionSpec], root: Layer) -> Int {
         guard !transactions.isEmpty else { return 0 }
         let costs = copyCosts(root)
-        var layers = 0
-        root.forEach { _ in layers += 1 }
+        let layers = root.subtreeCount
         let perLayerTables = 17   // ModelEpoch: a Bool, an array header and an Int per layer
         var bytes = 0
         for t in transactions {

@@ -1,8 +1,5 @@
 import CHostMemory
 import SystemSupport
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// The storage of a document's nodes: one block, grown by doubling. A large document's block is
 /// mapped with transparent huge pages asked for (`MADV_HUGEPAGE`): its nodes are megabytes written

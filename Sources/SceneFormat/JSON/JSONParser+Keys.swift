@@ -1,9 +1,4 @@
-import SystemSupport
-#if canImport(Glibc)
-import Glibc   // memcmp
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import SystemSupport   // memcmp (the C library)
 
 /// Object keys, interned: a scene repeats a few keys ("frame", "contents", "opacity"…) on every
 /// layer, and making a String of each occurrence, keeping it in `strings` and comparing Strings to
