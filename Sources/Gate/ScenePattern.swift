@@ -4,11 +4,24 @@
 /// but `/`; everything else matches itself.
 public enum ScenePattern {
     public static func matches(_ pattern: String, _ scene: String) -> Bool {
+        evaluate(pattern, scene).matched
+    }
+
+    /// The answer and how many (pattern, subject) positions were tried, which memoisation bounds
+    /// by (pattern length + 1) × (subject length + 1) (tests assert it, in place of a clock).
+    static func evaluate(_ pattern: String, _ scene: String) -> (matched: Bool, positionsTried: Int, bound: Int) {
         let path = normalize(scene)
         let subject = pattern.contains("/") ? path : String(path.split(separator: "/").last ?? Substring(path))
         let p = Array(normalize(pattern)), s = Array(subject)
+        var memo = Memo()
+        let matched = glob(p, 0, s, 0, &memo)
+        return (matched, memo.tried, (p.count + 1) * (s.count + 1))
+    }
+
+    /// Positions known not to match, and a count of positions evaluated.
+    private struct Memo {
         var failed = Set<Int>()
-        return glob(p, 0, s, 0, &failed)
+        var tried = 0
     }
 
     /// "./a//b.json" → "a/b.json".
@@ -20,17 +33,18 @@ public enum ScenePattern {
         return (absolute ? "/" : "") + parts.joined(separator: "/")
     }
 
-    /// `failed` remembers the (pattern, subject) positions already known not to match, so a
+    /// `memo.failed` remembers the (pattern, subject) positions already known not to match, so a
     /// pattern of many stars costs O(pattern × subject²), not exponential backtracking.
-    private static func glob(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int, _ failed: inout Set<Int>) -> Bool {
+    private static func glob(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int, _ memo: inout Memo) -> Bool {
         let key = i * (s.count + 1) + j
-        if failed.contains(key) { return false }
-        let matched = globFrom(p, i, s, j, &failed)
-        if !matched { failed.insert(key) }
+        if memo.failed.contains(key) { return false }
+        memo.tried += 1
+        let matched = globFrom(p, i, s, j, &memo)
+        if !matched { memo.failed.insert(key) }
         return matched
     }
 
-    private static func globFrom(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int, _ failed: inout Set<Int>) -> Bool {
+    private static func globFrom(_ p: [Character], _ i: Int, _ s: [Character], _ j: Int, _ memo: inout Memo) -> Bool {
         var i = i, j = j
         while i < p.count {
             switch p[i] {
@@ -38,11 +52,11 @@ public enum ScenePattern {
                 let doubleStar = i + 1 < p.count && p[i + 1] == "*"
                 var next = i + (doubleStar ? 2 : 1)
                 // "**/" also matches no directory at all.
-                if doubleStar, next < p.count, p[next] == "/", glob(p, next + 1, s, j, &failed) { return true }
+                if doubleStar, next < p.count, p[next] == "/", glob(p, next + 1, s, j, &memo) { return true }
                 if doubleStar { next = i + 2 }
                 var k = j
                 while true {
-                    if glob(p, next, s, k, &failed) { return true }
+                    if glob(p, next, s, k, &memo) { return true }
                     if k >= s.count || (!doubleStar && s[k] == "/") { return false }
                     k += 1
                 }

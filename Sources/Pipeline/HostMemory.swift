@@ -66,11 +66,9 @@ public enum HostMemory {
         let needed = canvas.pixelWidth * canvas.pixelHeight * bytesPerPixel + reserve
         guard let available, needed > available else { return }
         throw SceneError(.limitExceeded, at: SourceLocation(file: scene.sourceFile, pointer: "/canvas", line: 0, column: 0),
-                         "a \(canvas.pixelWidth)×\(canvas.pixelHeight)-pixel canvas needs about \(gib(needed)) of host memory per frame, "
-                         + "and this process can get \(gib(available)) (MemAvailable, ulimit -v, cgroup memory.max); lower canvas.scale (or --scale) or run with more memory")
+                         "a \(canvas.pixelWidth)×\(canvas.pixelHeight)-pixel canvas needs about \(String(gibibytes: needed)) of host memory per frame, "
+                         + "and this process can get \(String(gibibytes: available)) (MemAvailable, ulimit -v, cgroup memory.max); lower canvas.scale (or --scale) or run with more memory")
     }
-
-    static func gib(_ n: Int) -> String { String(cFormat: "%.1f GiB", Double(n) / Double(1 << 30)) }
 
     /// A "Key:  N kB" field of a /proc file, in KiB.
     private static func field(_ path: String, _ key: String) -> Int? {

@@ -53,11 +53,18 @@ public struct ContentsLayout: Equatable, Sendable {
             }
             R = Rect(x, y, cw, ch)
         }
-        let resizing = gravity == .resize || gravity == .resizeAspect || gravity == .resizeAspectFill
-        if !resizing || cc == .unit {
+        if !isNineSliced(gravity: gravity, contentsCenter: cc) {
             return ContentsLayout(destination: R, slices: [Slice(rect: R, texels: sub)])
         }
         return ContentsLayout(destination: R, slices: nineSlice(R: R, sub: sub, center: cc, scale: scale))
+    }
+
+    /// Whether contentsCenter cuts the image into nine slices: only the resizing gravities stretch
+    /// contents, and the positioning ones ignore contentsCenter (reference §1.7, Core Animation
+    /// Programming Guide). One rule for the plan and for the profiler's advice.
+    public static func isNineSliced(gravity: ContentsGravity, contentsCenter cc: Rect) -> Bool {
+        let resizing = gravity == .resize || gravity == .resizeAspect || gravity == .resizeAspectFill
+        return resizing && cc != .unit
     }
 
     /// contentsCenter: cut the sub-image at u = cx, cx+cw and v = cy, cy+ch; corners keep their

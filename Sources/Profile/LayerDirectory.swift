@@ -1,4 +1,5 @@
 import LayerModel
+import Plan
 
 /// What the profiler needs to know about each layer of one presentation tree: how to name it in a
 /// report and the few properties the analyses read beside the plan. Mask layers are listed under
@@ -24,7 +25,8 @@ public struct LayerDirectory: Sendable {
         public var masked: Bool = false
         /// A CAEmitterLayer: its particles are its items (additive ones blend with `plus`).
         public var isEmitter: Bool = false
-        /// contentsCenter is not the whole image: the image is stretched in nine parts by design.
+        /// contentsCenter cuts the image into nine parts, stretched by design (a resizing gravity and
+        /// a centre that is not the whole image: `ContentsLayout.isNineSliced`).
         public var stretchable: Bool = false
 
         /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
@@ -55,7 +57,8 @@ public struct LayerDirectory: Sendable {
                               contentsScale: l.contentsScale, shouldRasterize: l.shouldRasterize,
                               rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
                               subtree: subtree, masked: masked, isEmitter: l.layerClass == .emitter,
-                              stretchable: l.contents != nil && l.contentsCenter.standardized != .unit)
+                              stretchable: l.contents != nil
+                                && ContentsLayout.isNineSliced(gravity: l.contentsGravity, contentsCenter: l.contentsCenter))
         if let m = l.mask {
             var named = m
             if named.name?.isEmpty ?? true { named.name = (entries[l.id]?.displayName ?? "layer") + " mask" }

@@ -104,8 +104,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case .imageChanged(let key):
             return "Image \(key) was decoded again and its pixels are not those the frame was planned with."
         case .offscreenMemory(let passes, let bytes, let limit):
-            func gib(_ b: Int) -> String { String(cFormat: "%.1f GiB", Double(b) / Double(1 << 30)) }
-            return "This frame renders \(passes) offscreen passes whose targets need \(gib(bytes)) together; the limit is \(gib(limit)) per frame. "
+            return "This frame renders \(passes) offscreen passes whose targets need \(String(gibibytes: bytes)) together; the limit is \(String(gibibytes: limit)) per frame. "
                 + "Nested group opacity, masks, shadows or filters on a large canvas each render a target: flatten some of them, or profile with --no-gpu."
         }
     }

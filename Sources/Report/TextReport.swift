@@ -118,21 +118,13 @@ public struct TextReport: Sendable {
         let m = Double(r.frames.reduce(0) { $0 + $1.counters.items }) / Double(r.frames.count)
         return (m * 10).rounded() / 10
     }
-    func n(_ v: Double) -> String { Profile.fmtNumber(v) }
-    func seconds(_ v: Double) -> String { Profile.fmtNumber((v * 1000).rounded() / 1000) + " s" }
+    // The report formats share one set of units (ReportUnits).
+    func n(_ v: Double) -> String { ReportUnits.number(v) }
+    func seconds(_ v: Double) -> String { ReportUnits.seconds(v) }
     func ms(_ ns: UInt64) -> String { ReportUnits.ms(ns) }
-    func percent(_ v: Double) -> String { v >= 0.1 || v == 0 ? String(cFormat: "%.0f %%", v * 100) : String(cFormat: "%.1f %%", v * 100) }
-    func pixels(_ v: Double) -> String {
-        if v >= 1e6 { return String(cFormat: "%.2f Mpx", v / 1e6) }
-        if v >= 1e4 { return String(cFormat: "%.1f kpx", v / 1e3) }
-        return String(cFormat: "%.0f px", v)
-    }
-    func bytes(_ b: Int) -> String {
-        let v = Double(b)
-        if v >= Double(1 << 20) { return String(cFormat: "%.1f MiB", v / Double(1 << 20)) }
-        if v >= Double(1 << 10) { return String(cFormat: "%.1f KiB", v / Double(1 << 10)) }
-        return "\(b) B"
-    }
+    func percent(_ v: Double) -> String { ReportUnits.percent(v) }
+    func pixels(_ v: Double) -> String { ReportUnits.pixels(v) }
+    func bytes(_ b: Int) -> String { ReportUnits.bytes(b) }
 
     // MARK: - Colours
 

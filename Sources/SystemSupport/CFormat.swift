@@ -19,3 +19,10 @@ extension String {
         self = String(decoding: buffer.prefix(Int(needed)).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 }
+
+extension String {
+    /// A byte count in GiB with one decimal ("1.5 GiB"), as the memory limits' messages give it.
+    public init(gibibytes bytes: Int) {
+        self.init(cFormat: "%.1f GiB", Double(bytes) / Double(1 << 30))
+    }
+}

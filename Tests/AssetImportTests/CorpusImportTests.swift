@@ -48,6 +48,22 @@ final class CorpusImportTests: XCTestCase {
         XCTAssertTrue(doc.warnings.isEmpty, "\(doc.warnings)")
     }
 
+    /// FirstLaunchExperience.caar embeds the same images in several layers (NSKeyedArchiver
+    /// stores each as its own NSData). Equal images come out as one array, so the planner's
+    /// per-frame image lookups compare them by identity, not byte by byte.
+    func testEqualEmbeddedImagesShareOneArray() throws {
+        let doc = try AssetLoader.load(path: try path("caar/VirtualBuddy_FirstLaunchExperience.caar"))
+        var byContent: [[UInt8]: Set<UnsafeRawPointer?>] = [:]
+        var layers = 0
+        doc.scene.root.forEach { l in
+            guard case .data(let bytes)? = l.contents?.origin else { return }
+            layers += 1
+            byContent[bytes, default: []].insert(bytes.withUnsafeBytes { $0.baseAddress })
+        }
+        XCTAssertLessThan(byContent.count, layers, "some image is shown by more than one layer")
+        for (bytes, storages) in byContent { XCTAssertEqual(storages.count, 1, "an image of \(bytes.count) bytes") }
+    }
+
     /// Emoji.caar (Kite's sample): 8 layers, 5 CAShapeLayers, 12 animations of which 6 keyframe
     /// ones (transform / sublayerTransform) and 6 basic ones (transform.scale.y among them).
     func testKiteEmojiArchive() throws {

@@ -61,6 +61,22 @@ final class FindingRuleTests: XCTestCase, ProfileTestSupport {
         XCTAssertTrue(plain.fix.contains("supply the image at the pixel size it is shown"), plain.fix)
     }
 
+    /// The positioning gravities ignore contentsCenter (Core Animation Programming Guide,
+    /// "Positioning content within a layer"): a 30×30 px image at contentsScale 1 under `.center`
+    /// is shown whole at 30×30 pt, 90×90 device pixels at scale 3, magnified 3× and not nine-sliced,
+    /// so the advice is the plain one, whatever contentsCenter says.
+    func testPositionedImageIgnoresContentsCenterInAdvice() throws {
+        let img = image("/badge.png")
+        let table: ImageTable = [img.origin: ImageInfo(key: 1, width: 30, height: 30, isOpaque: true)]
+        var l = box("badge", Rect(10, 10, 80, 20), nil); l.contents = img; l.contentsScale = 1
+        l.contentsGravity = .center
+        l.contentsCenter = Rect(0.4, 0.4, 0.2, 0.2)
+        let f = try XCTUnwrap(findings(root(scale3, [l]), scale3, images: table).first { $0.id == .misalignedScaled })
+        XCTAssertFalse(f.explanation.contains("contentsCenter"), f.explanation)
+        XCTAssertTrue(f.explanation.contains("resampled to 90×90 device pixels"), f.explanation)
+        XCTAssertTrue(f.fix.contains("supply the image at the pixel size it is shown (90×90 px)"), f.fix)
+    }
+
     /// A quarter turn maps texels onto pixels one to one. A 60×30 px image shown at its pixel size
     /// in a 60×30 pt layer at (10, 10), scale 1, turned 90° about its centre (40, 25): its device
     /// bounds are 30×60 at (25, −5)…(55, 55), whole pixels, so it is neither resampled nor

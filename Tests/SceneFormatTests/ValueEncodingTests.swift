@@ -203,6 +203,26 @@ final class ValueEncodingTests: XCTestCase {
         XCTAssertNil(try decodeRoot(#"{"contents": null}"#).contents)
     }
 
+    /// One image embedded in several layers is one array: the planner's per-frame image lookups
+    /// compare equal origins by storage identity instead of byte by byte. Distinct images stay
+    /// distinct.
+    func testEqualDataURIsShareOneArray() throws {
+        let uri = "data:image/png;base64," + Data(tinyPNG).base64EncodedString()
+        var other = tinyPNG; other.append(0)
+        let otherURI = "data:image/png;base64," + Data(other).base64EncodedString()
+        let root = try decodeRoot(#"{"sublayers": [{"contents": ""# + uri + #""}, {"contents": ""# + uri + #""}, {"contents": ""# + otherURI + #""}]}"#)
+        func bytes(_ i: Int) -> [UInt8] {
+            guard case .data(let b)? = root.sublayers[i].contents?.origin else { XCTFail("layer \(i) has no embedded image"); return [] }
+            return b
+        }
+        let a = bytes(0), b = bytes(1), c = bytes(2)
+        XCTAssertEqual(a, tinyPNG)
+        XCTAssertEqual(c, other)
+        a.withUnsafeBufferPointer { pa in b.withUnsafeBufferPointer { pb in XCTAssertEqual(pa.baseAddress, pb.baseAddress) } }
+        a.withUnsafeBufferPointer { pa in c.withUnsafeBufferPointer { pc in XCTAssertNotEqual(pa.baseAddress, pc.baseAddress) } }
+        XCTAssertEqual(root.sublayers[1].contents?.location.pointer, "/root/sublayers/1/contents", "each layer keeps its own place")
+    }
+
     func testTimingFunctions() throws {
         XCTAssertEqual(TimingFunctionSpec.named(.default).controlPoints.c1y, 0.1)
         XCTAssertEqual(TimingFunctionSpec.named(.easeInEaseOut).controlPoints.c1x, 0.42)

@@ -201,6 +201,6 @@ enum ImageCheck {
             ctx.warn("\(format(bytes)) image (\(bytes.count) bytes) cannot be decoded yet (\(decodableList) only); the layer is drawn without contents", at: place)
             return .null
         }
-        return .image(ImageSource(origin: .data(bytes), location: place))
+        return .image(ImageSource(origin: ctx.images.intern(.data(bytes)), location: place))
     }
 }

@@ -11,6 +11,8 @@ final class ImportContext {
     var nextProvisionalID = 0
     var layerCount = 0
     var animationCount = 0
+    /// Equal embedded images share one array (see `ImageInterner`).
+    var images = ImageInterner()
 
     init(file: String) { self.file = file }
 

@@ -25,6 +25,8 @@ final class DecodingContext {
     /// resolved and checked once (a file system call each; most of decoding a scene of many
     /// image layers).
     var checkedImagePaths: [String: String] = [:]
+    /// Equal data URIs share one array (see `ImageInterner`).
+    var images = ImageInterner()
 
     init(file: String, baseDirectory: String, limits: DecodingLimits = .standard) {
         self.file = file; self.baseDirectory = baseDirectory; self.limits = limits

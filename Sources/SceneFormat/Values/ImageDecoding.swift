@@ -35,7 +35,7 @@ extension DecodingContext {
             guard bytes.starts(with: type.signature) else {
                 throw error(.invalidValue, v, "corrupt data URI: the payload is not a \(type.name) (its signature is wrong)")
             }
-            return ImageSource(origin: .data(bytes), location: here)
+            return ImageSource(origin: images.intern(.data(bytes)), location: here)
         }
         guard !s.isEmpty else { throw error(.invalidValue, v, "empty image path; use null for no contents") }
         if let absolute = checkedImagePaths[s] { return ImageSource(origin: .file(absolute), location: here) }
