@@ -23,11 +23,13 @@ let package = Package(
         .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
         // glibc's malloc tuning (HostMemory.returnLargeBlocksWhenFreed).
         .target(name: "CHostMemory"),
-        // cairo for CAShapeLayer paths (fill, stroke, dashes), through a narrow C shim (also text, below).
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo", providers: [.apt(["libcairo2-dev"])]),
-        // Pango/HarfBuzz on cairo with a private fontconfig configuration for CATextLayer text.
+        // cairo for CAShapeLayer paths (fill, stroke, dashes) and Pango/HarfBuzz on cairo, with a
+        // private fontconfig configuration, for CATextLayer text: behind a narrow C shim that opens
+        // them on first use (dlopen; Sources/CCairoShim/lazy_libs.h says why), so nothing links them.
+        .target(name: "CCairoShim", exclude: ["README.md"], linkerSettings: [.linkedLibrary("dl")]),
+        // Pango's own headers (pkg-config) for the test that checks the shim's declarations of it.
         .systemLibrary(name: "CPango", pkgConfig: "pangocairo", providers: [.apt(["libpango1.0-dev"])]),
-        .target(name: "CCairoShim", dependencies: ["CCairo", "CPango"],
+        .target(name: "CPangoABICheck", dependencies: ["CPango", "CCairoShim"],
                 linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         // libjpeg-turbo (Debian libjpeg62-turbo-dev) for JPEG contents, behind a setjmp-owning shim.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
@@ -73,7 +75,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["SceneFormat", "Animation", "LayerModel", "Geometry"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "LayerModel", "Animation"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan", "SceneFormat", "LayerModel", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "CPangoABICheck"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Plan", "SceneFormat", "Raster"]),
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Report", "Pipeline", "Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),

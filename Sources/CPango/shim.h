@@ -1,6 +1,6 @@
 #pragma once
-// Pango on cairo (HarfBuzz shaping, line layout) and fontconfig, for CATextLayer text
-// (Sources/CCairoShim/text_shim.c wraps what caprof calls).
+// Pango on cairo and fontconfig, with the include directories pkg-config gives: for the test-only
+// check of CCairoShim's declarations (Sources/CPangoABICheck). caprof links none of them.
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <fontconfig/fontconfig.h>

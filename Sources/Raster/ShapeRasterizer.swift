@@ -35,7 +35,11 @@ public struct ShapeRasterJob: Sendable, Equatable {
 public struct ShapeRasterError: Error, CustomStringConvertible {
     public var status: Int32
     public var message: String
-    public var description: String { "cairo could not rasterise the shape: \(message) (status \(status))" }
+    /// Status -1: cairo itself could not be loaded (the message names the library and its package).
+    public var libraryUnavailable: Bool { status == -1 }
+    public var description: String {
+        libraryUnavailable ? "cairo could not rasterise the shape: \(message)" : "cairo could not rasterise the shape: \(message) (status \(status))"
+    }
 }
 
 /// Rasterises CAShapeLayer content with cairo (antialiased, Core Graphics' stroke semantics:

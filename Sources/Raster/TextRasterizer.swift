@@ -38,6 +38,8 @@ public struct TextMetrics: Sendable, Equatable {
 
 public struct TextRasterError: Error, CustomStringConvertible {
     public var message: String
+    /// Pango, cairo or fontconfig could not be loaded (a missing package, not the scene's fault).
+    public var libraryUnavailable = false
     public var description: String { "Pango could not lay out the text: \(message)" }
 }
 
@@ -48,13 +50,17 @@ public enum TextRasterizer {
     /// Debian's directories of the families `FontMapping` uses (fonts-inter, fonts-liberation2).
     public static let fontDirectories = ["/usr/share/fonts/opentype/inter", "/usr/share/fonts/truetype/liberation2"]
 
-    /// The number of font files found (0: tools/setup has not installed the fonts).
+    /// The number of font files found (0: tools/setup has not installed the fonts; -1: Pango,
+    /// cairo or fontconfig could not be loaded, `librariesUnavailable` says why).
     public static let fontFileCount: Int = {
         let dirs = fontDirectories.map { strdup($0) }
         defer { dirs.forEach { free($0) } }
         var ptrs = dirs.map { UnsafePointer<CChar>($0) }
         return Int(ptrs.withUnsafeMutableBufferPointer { caprof_text_fonts($0.baseAddress, Int32($0.count)) })
     }()
+
+    /// Why the text libraries (opened on first use) cannot be loaded; nil once they are.
+    public static var librariesUnavailable: String? { caprof_text_unavailable().map { String(cString: $0) } }
 
     /// Only the layout (no pixels).
     public static func measure(_ job: TextRasterJob) throws -> TextMetrics {
@@ -70,6 +76,9 @@ public enum TextRasterizer {
     }
 
     private static func run(_ job: TextRasterJob, into rgba: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) throws -> TextMetrics {
+        if fontFileCount < 0, let why = librariesUnavailable {
+            throw TextRasterError(message: why, libraryUnavailable: true)
+        }
         guard fontFileCount > 0 else {
             throw TextRasterError(message: "no fonts in \(fontDirectories.joined(separator: ", ")) (run tools/setup: fonts-inter, fonts-liberation2)")
         }

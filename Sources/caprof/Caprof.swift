@@ -9,7 +9,7 @@ struct Caprof: ParsableCommand {
         abstract: "Render and profile Core Animation layer trees offscreen, through Vulkan.",
         discussion: """
         Exit codes: 0 success; 64 bad command-line usage; 65 invalid scene or image data; \
-        66 a scene or image file missing or unreadable; 69 no usable Vulkan driver or device; \
+        66 a scene or image file missing or unreadable; 69 no usable Vulkan driver or device, or cairo or Pango missing; \
         70 internal or Vulkan failure; 73 an output file could not be written. `caprof gate` uses \
         package-benchmark's codes instead: 0 pass, 2 regression, 4 only improvements, 1 error.
         """,

@@ -9,7 +9,8 @@ enum CaprofExit {
     static let usage: Int32 = 64        // EX_USAGE: bad arguments
     static let dataError: Int32 = 65    // EX_DATAERR: invalid scene or image
     static let noInput: Int32 = 66      // EX_NOINPUT: scene or image file missing/unreadable
-    static let unavailable: Int32 = 69  // EX_UNAVAILABLE: no Vulkan driver or usable device
+    static let unavailable: Int32 = 69  // EX_UNAVAILABLE: no Vulkan driver or usable device, or a
+                                        // library caprof opens when needed (cairo, Pango) missing
     static let software: Int32 = 70     // EX_SOFTWARE: internal or Vulkan failure
     static let cantCreate: Int32 = 73   // EX_CANTCREAT: output not written
 }
@@ -36,6 +37,12 @@ func fail(_ error: Error) -> ExitCode {
         default:
             code = CaprofExit.software
         }
+        text = "error: \(e)"
+    case let e as ShapeRasterError where e.libraryUnavailable:
+        code = CaprofExit.unavailable
+        text = "error: \(e)"
+    case let e as TextRasterError where e.libraryUnavailable:
+        code = CaprofExit.unavailable
         text = "error: \(e)"
     case let e as VulkanError:
         // A failed call on a working setup: say what happened and what to try (exit 70, a tool error).

@@ -4,6 +4,7 @@ import SystemSupport
 import Dispatch
 import Pipeline
 import Profile
+import Raster
 import Report
 import SceneFormat
 
@@ -124,6 +125,9 @@ extension ProfileCommand {
     static func exitCode(of error: Error) -> Int32 {
         if let e = error as? SceneError { return e.kind == .missingFile || e.kind == .io ? CaprofExit.noInput : CaprofExit.dataError }
         if let e = error as? SceneImages.Failure { return e.error.kind == .io ? CaprofExit.noInput : CaprofExit.dataError }
+        if (error as? ShapeRasterError)?.libraryUnavailable == true || (error as? TextRasterError)?.libraryUnavailable == true {
+            return CaprofExit.unavailable
+        }
         return CaprofExit.software
     }
 

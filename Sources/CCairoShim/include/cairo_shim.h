@@ -37,8 +37,9 @@ typedef struct {
 // Rasterises `fill_path` (filled) then `stroke_path` (stroked over it), antialiased, into `rgba`
 // (width*height*4 bytes, premultiplied RGBA8, rows top-down, zeroed by this call). Path points are
 // mapped to pixels by x' = x*sx + tx, y' = y*sy + ty; line widths and dashes are in path units (so
-// they scale with the path, as in Core Graphics). Returns 0 or a cairo_status_t; `err` gets the
-// message (NUL-terminated, at most err_len bytes).
+// they scale with the path, as in Core Graphics). Returns 0, a cairo_status_t, or -1 when cairo
+// cannot be loaded (it is opened on first use); `err` gets the message (NUL-terminated, at most
+// err_len bytes).
 int caprof_shape_rasterize(uint8_t *rgba, int width, int height, double sx, double sy, double tx, double ty,
                            const caprof_path *fill_path, const caprof_path *stroke_path,
                            const caprof_shape_style *style, char *err, size_t err_len);

@@ -1,3 +1,0 @@
-#pragma once
-// cairo, for the CPU rasterisation of CAShapeLayer paths (Sources/CCairoShim wraps what caprof calls).
-#include <cairo.h>
