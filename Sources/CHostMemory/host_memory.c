@@ -27,3 +27,11 @@ void caprof_advise_huge_pages(void *start, size_t bytes) {
     (void)start; (void)bytes;
 #endif
 }
+
+int caprof_release_free_memory(void) {
+#if defined(__GLIBC__)
+    return malloc_trim(0);
+#else
+    return 0;
+#endif
+}

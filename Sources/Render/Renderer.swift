@@ -21,7 +21,7 @@ public final class Renderer {
     private let device: VulkanDevice
     private let pipelines: PipelineLibrary
     private let textures: TextureCache
-    private let commands: FrameCommands
+    let commands: FrameCommands
     private let timer: GPUTimer?
     private var target: RenderTarget?
     /// Offscreen pass targets (pooled) and the raster cache's bitmaps.
@@ -78,6 +78,12 @@ public final class Renderer {
     /// on by default on CPU devices (lavapipe), where it roughly halves a deep stack's draw time;
     /// GPUs tile their images themselves. Off: the same pixels from textures in rows.
     public var blocksRegionTextures: Bool
+    /// Before a frame's chunked uploads (a first frame of large images), compile the canvas's
+    /// shaders with a one-pixel draw (`ShaderPrecompile.swift`): on by default on CPU devices,
+    /// where lavapipe compiles with LLVM at the first draw; GPUs compile at pipeline creation.
+    public var compilesShadersBeforeUploads: Bool
+    /// Whether the last frame compiled its canvas shaders before its uploads.
+    public internal(set) var lastFrameCompiledShadersFirst = false
     /// Textures in 4×4 blocks that the last frame drew with.
     public private(set) var lastFrameBlockTextures = 0
 
@@ -87,6 +93,7 @@ public final class Renderer {
     public init(preferredDevice: String? = nil) throws {
         device = try VulkanDevice(preferred: preferredDevice, validation: VulkanInstance.validationRequested)
         blocksRegionTextures = device.report.kind == .cpu
+        compilesShadersBeforeUploads = device.report.kind == .cpu
         pipelines = try PipelineLibrary(device)
         textures = TextureCache(device, budgetBytes: Self.defaultTextureBudgetBytes)
         commands = try FrameCommands(device)
@@ -261,8 +268,14 @@ public final class Renderer {
             target = try RenderTarget(device, width: width, height: height, inPlace: readsTargetInPlace)
         }
         let target = self.target!
+        // Build every pipeline before recording, so a compile failure leaves no half-recorded buffer.
+        let pipelineOf = try graph.batches.map { try $0.map { try pipelines.pipeline($0.key) } }
+        lastFrameCompiledShadersFirst = false
         var uploadBytes = frameTextures.uploadBytes
         if uploadBytes > uploadChunkBytes {
+            if compilesShadersBeforeUploads {
+                try compileCanvasShaders(plan, frameTextures, graph, pipelineOf, target)
+            }
             // Chunked: each chunk copied, submitted and finished before the next reuses the buffer.
             for chunk in frameTextures.uploadChunks(limit: max(uploadChunkBytes, 1)) {
                 staging = try HostBuffer.ensure(staging, device, size: frameTextures.uploadBytes(chunk),
@@ -281,8 +294,6 @@ public final class Renderer {
             staging = try HostBuffer.ensure(staging, device, size: uploadBytes,
                                             usage: VK_BUFFER_USAGE_TRANSFER_SRC_BIT.rawValue)
         }
-        // Build every pipeline before recording, so a compile failure leaves no half-recorded buffer.
-        let pipelineOf = try graph.batches.map { try $0.map { try pipelines.pipeline($0.key) } }
         if plan.offscreenPasses.contains(where: { if case .blur = $0.operation { return true }; return false }), blur == nil {
             blur = try BlurPipelines(device, textureSetLayout: pipelines.textureSetLayout)
         }
@@ -384,7 +395,7 @@ public final class Renderer {
     /// dynamic rendering into all of it, cleared to `clear`.
     /// `load`: keep what the image holds (a canvas segment after a backdrop capture, which left
     /// it a colour attachment) instead of clearing it.
-    private func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA, load: Bool = false) {
+    func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA, load: Bool = false) {
         if !load {
             Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED,
                            VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_NONE,
@@ -395,8 +406,9 @@ public final class Renderer {
     }
 
     /// Begins dynamic rendering into all of `image` (a colour attachment already), loading what it
-    /// holds or clearing it to `clear`; viewport and scissor cover the whole image.
-    func beginDynamicRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, load: Bool, clear c: RGBA) {
+    /// holds or clearing it to `clear`; viewport and scissor cover the whole image. `onlyFirstPixel`
+    /// limits the render area and scissor to pixel (0, 0) (`ShaderPrecompile.swift`).
+    func beginDynamicRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, load: Bool, clear c: RGBA, onlyFirstPixel: Bool = false) {
         let arena = PinnedArena()
         var attachment = VkRenderingAttachmentInfo()
         attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
@@ -405,7 +417,8 @@ public final class Renderer {
         attachment.loadOp = load ? VK_ATTACHMENT_LOAD_OP_LOAD : VK_ATTACHMENT_LOAD_OP_CLEAR
         attachment.storeOp = VK_ATTACHMENT_STORE_OP_STORE
         attachment.clearValue.color.float32 = (c.r, c.g, c.b, c.a)
-        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0), extent: VkExtent2D(width: UInt32(image.width), height: UInt32(image.height)))
+        let area = VkRect2D(offset: VkOffset2D(x: 0, y: 0),
+                            extent: onlyFirstPixel ? VkExtent2D(width: 1, height: 1) : VkExtent2D(width: UInt32(image.width), height: UInt32(image.height)))
         var rendering = VkRenderingInfo()
         rendering.sType = VK_STRUCTURE_TYPE_RENDERING_INFO
         rendering.renderArea = area
@@ -419,7 +432,7 @@ public final class Renderer {
         vkCmdSetScissor(cmd, 0, 1, &scissor)
     }
 
-    private func drawBatches(_ cmd: VkCommandBuffer, _ batches: [DrawBatch], _ pipelineOf: [VkPipeline],
+    func drawBatches(_ cmd: VkCommandBuffer, _ batches: [DrawBatch], _ pipelineOf: [VkPipeline],
                              _ frameTextures: FrameTextures, _ graph: FrameGraph, list: Int, width: Int, height: Int) {
         if batches.isEmpty { return }
         var recordSet: VkDescriptorSet? = records!.descriptorSet

@@ -48,12 +48,39 @@ final class ImageDrawingTests: GPUTestCase {
         renderer.uploadChunkBytes = 100   // 80, 72 and 56 bytes: three chunks (two would exceed 100)
         let frame = try renderer.render(plan, images: Dictionary(uniqueKeysWithValues: bitmaps.indices.map { (UInt64(100 + $0), bitmaps[$0]) }))
         XCTAssertEqual(frame.stats.uploadedBytes, 80 + 72 + 56)
+        XCTAssertTrue(renderer.lastFrameCompiledShadersFirst, "lavapipe: the shaders were compiled before the uploads")
         for (b, o) in zip(bitmaps, offsets) {
             for y in 0..<b.height { for x in 0..<b.width {
                 let i = (y * b.width + x) * 4
                 assertPixel(frame, o.0 + x, o.1 + y, Array(b.pixels[i..<i + 4]))
             } }
         }
+    }
+
+    /// Compiling the canvas's shaders before the chunked uploads (a one-pixel draw with the
+    /// frame's pipelines and not-yet-filled textures, `ShaderPrecompile.swift`) leaves no trace:
+    /// the frame, pixel (0, 0) included, is byte for byte the one drawn without it. Translucent
+    /// images over a solid over a clear colour: two pipelines, blending at the first pixel.
+    func testCompilingShadersBeforeUploadsDoesNotChangeTheFrame() throws {
+        func texel(_ r: Int, _ g: Int, _ b: Int, _ a: Int) -> [UInt8] { [UInt8(r), UInt8(g), UInt8(b), UInt8(a)] }
+        let a = Bitmap(width: 6, height: 5, pixels: (0..<30).flatMap { (i: Int) -> [UInt8] in texel(i * 8, 255 - i * 8, 40, 255) })
+        let b = Bitmap(width: 4, height: 6, pixels: (0..<24).flatMap { (i: Int) -> [UInt8] in texel(0, i * 5, i * 4, 120 + i) })
+        let plan = FramePlan(pixelWidth: 10, pixelHeight: 8, clearColor: RGBA(1, 1, 1, 1),
+                             images: [PlannedImage(key: 1, pixelWidth: 6, pixelHeight: 5), PlannedImage(key: 2, pixelWidth: 4, pixelHeight: 6)],
+                             items: [solid(Rect(0, 0, 5, 4), RGBA(0.2, 0.4, 0.6, 0.5)),
+                                     image(0, Rect(0, 0, 6, 5), uv: Rect(0, 0, 6, 5), opacity: 0.7),
+                                     image(1, Rect(0, 0, 4, 6), uv: Rect(0, 0, 4, 6), opacity: 0.9, transform: .translation(3, 1))])
+        RenderTestSupport.pinLavapipe()
+        var frames: [[UInt8]] = []
+        for first in [true, false] {
+            let renderer = try Renderer()
+            renderer.uploadChunkBytes = 64   // 120 and 96 bytes: chunked, one image each
+            renderer.compilesShadersBeforeUploads = first
+            let frame = try renderer.render(plan, images: [1: a, 2: b])
+            XCTAssertEqual(renderer.lastFrameCompiledShadersFirst, first)
+            frames.append(frame.pixels)
+        }
+        XCTAssertEqual(frames[0], frames[1])
     }
 
     func testImageOpacityScalesPremultipliedTexels() throws {

@@ -12,3 +12,8 @@ int caprof_map_large_blocks(int bytes);
 // costs ≈ 2 µs on these machines and a 2 MiB page ≈ 0.1 ms. Advice only: where THP is off or the
 // kernel refuses, the pages stay ordinary ones; nothing where there is no MADV_HUGEPAGE.
 void caprof_advise_huge_pages(void *start, size_t bytes);
+
+// Gives the free pages of every malloc arena back to the system (glibc's malloc_trim(0): the
+// heap's top and every whole free page inside it). Returns 1 if memory was released, 0 if not
+// or where the C library has no such call.
+int caprof_release_free_memory(void);
