@@ -71,26 +71,31 @@ struct ModelEpoch: Sendable {
     /// geometry (`AttachedAnimation.movesGeometry`: position, bounds, transforms, contentsRect …),
     /// which is what can move a layer on and off the pixel grid; an opacity or colour animation
     /// animates a layer without moving it.
+    /// One walk, computing each layer's local time on the way down, and none below a layer whose
+    /// subtree carries no animation (`weights`) unless an ancestor is animated (then the whole
+    /// subtree is): a large static tree with a few animated layers costs a walk of their paths.
     func animatedLayers(at sceneTime: Double) -> (animating: Set<LayerID>, moving: Set<LayerID>) {
         guard attachments.values.contains(where: { !$0.isEmpty }) else { return ([], []) }
-        let times = root.localTimesByID(sceneTime: sceneTime)
-        var animated: [LayerID: Bool] = [:]   // id → moves geometry
-        for (id, list) in attachments where !list.isEmpty {
-            guard let t = times[id], !t.frozen else { continue }
-            let active = list.filter { $0.timing.state(parentTime: t.time).phase == .active }
-            if !active.isEmpty { animated[id] = active.contains { $0.movesGeometry } }
-        }
-        guard !animated.isEmpty else { return ([], []) }
         var animating = Set<LayerID>(), moving = Set<LayerID>()
-        func visit(_ l: Layer, _ a: Bool, _ m: Bool) {
-            let own = animated[l.id]
-            let a = a || own != nil, m = m || own == true
+        func visit(_ l: Layer, _ parentTime: Double, _ frozen: Bool, _ a: Bool, _ m: Bool) {
+            let valid = l.id >= 0 && l.id < weights.count
+            if !a, !valid || weights[l.id] == 0 { return }   // nothing animated here or below
+            let t = MediaTiming.layerLocalTime(parentTime: parentTime, beginTime: l.beginTime,
+                                               speed: l.speed, timeOffset: l.timeOffset)
+            let frozen = frozen || l.speed == 0
+            var a = a, m = m
+            if valid, !frozen {
+                for x in stacks[l.id] where x.timing.state(parentTime: t).phase == .active {
+                    a = true
+                    if x.movesGeometry { m = true; break }
+                }
+            }
             if a { animating.insert(l.id) }
             if m { moving.insert(l.id) }
-            if let mask = l.mask { visit(mask, a, m) }
-            for s in l.sublayers { visit(s, a, m) }
+            if let mask = l.mask { visit(mask, t, frozen, a, m) }
+            for s in l.sublayers { visit(s, t, frozen, a, m) }
         }
-        visit(root, false, false)
+        visit(root, sceneTime, false, false, false)
         return (animating, moving)
     }
 
