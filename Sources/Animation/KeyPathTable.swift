@@ -124,7 +124,7 @@ public enum KeyPathTable {
         p("contents", .image, \.contents, animatable: true, action: .fade, "Image shown by the layer: a PNG path relative to the scene file, or a data:image/png;base64 URI."),
         e("contentsGravity", \.contentsGravity, animatable: false, "How contents are placed in the bounds; default resize."),
         p("contentsRect", .rect, \.contentsRect, animatable: true, "Part of the image shown, in unit coordinates; default [0, 0, 1, 1]."),
-        p("contentsCenter", .rect, \.contentsCenter, animatable: true, "Stretchable part of the image (nine-part scaling), in unit coordinates."),
+        p("contentsCenter", .rect, \.contentsCenter, animatable: true, "Stretchable part of the image (nine-part scaling), in unit coordinates. Applies with the resizing gravities (resize, resizeAspect, resizeAspectFill); the positioning ones show the image whole at its natural size."),
         p("contentsScale", .number, \.contentsScale, animatable: true, domain: .positive, "Image pixels per point; default canvas.scale in scene files."),
         e("minificationFilter", \.minificationFilter, animatable: false, "Filter used when contents are scaled down."),
         e("magnificationFilter", \.magnificationFilter, animatable: false, "Filter used when contents are scaled up."),

@@ -24,8 +24,9 @@ typedef struct _PangoFontDescription PangoFontDescription;
 typedef struct _PangoFontMetrics PangoFontMetrics;
 typedef struct _PangoLanguage PangoLanguage;
 typedef struct _PangoRectangle PangoRectangle;
+#define CAPROF_PANGO_RECTANGLE_FIELDS int x, y, width, height;
 #ifndef CAPROF_PANGO_REAL_HEADERS   // defined where Pango's own headers come first (the ABI check)
-struct _PangoRectangle { int x, y, width, height; };
+struct _PangoRectangle { CAPROF_PANGO_RECTANGLE_FIELDS };
 #endif
 typedef int caprof_gboolean;                                          // gboolean (gint)
 enum { CAPROF_PANGO_SCALE = 1024 };

@@ -20,6 +20,13 @@ _Static_assert(CAPROF_PANGO_ALIGN_LEFT == PANGO_ALIGN_LEFT, "PANGO_ALIGN_LEFT");
 _Static_assert(CAPROF_PANGO_ALIGN_CENTER == PANGO_ALIGN_CENTER, "PANGO_ALIGN_CENTER");
 _Static_assert(CAPROF_PANGO_ALIGN_RIGHT == PANGO_ALIGN_RIGHT, "PANGO_ALIGN_RIGHT");
 _Static_assert(__builtin_types_compatible_p(caprof_gboolean, gboolean), "gboolean");
+// The shim's PangoRectangle (the same fields, in a struct of its own here) against Pango's.
+struct declared_rectangle { CAPROF_PANGO_RECTANGLE_FIELDS };
+_Static_assert(sizeof(struct declared_rectangle) == sizeof(PangoRectangle), "PangoRectangle size");
+_Static_assert(offsetof(struct declared_rectangle, x) == offsetof(PangoRectangle, x), "PangoRectangle.x");
+_Static_assert(offsetof(struct declared_rectangle, y) == offsetof(PangoRectangle, y), "PangoRectangle.y");
+_Static_assert(offsetof(struct declared_rectangle, width) == offsetof(PangoRectangle, width), "PangoRectangle.width");
+_Static_assert(offsetof(struct declared_rectangle, height) == offsetof(PangoRectangle, height), "PangoRectangle.height");
 
 // Each declared function type against the real one (enums against unsigned int, their type).
 #define CHECK_DECLARED(name, ret, params) \

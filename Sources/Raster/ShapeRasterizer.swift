@@ -53,7 +53,7 @@ public enum ShapeRasterizer {
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
         let fill = Encoded(job.fillPath), stroke = Encoded(job.strokePath)
         let dashes = job.dashes.contains(where: { $0 < 0 }) || !job.dashes.contains(where: { $0 > 0 }) ? [] : job.dashes
-        var err = [CChar](repeating: 0, count: 256)
+        var err = [CChar](repeating: 0, count: 512)   // the loader's messages are up to 512 bytes
         let status: Int32 = fill.withC { fp in
             stroke.withC { sp in
                 dashes.withUnsafeBufferPointer { d in

@@ -83,7 +83,7 @@ public enum TextRasterizer {
             throw TextRasterError(message: "no fonts in \(fontDirectories.joined(separator: ", ")) (run tools/setup: fonts-inter, fonts-liberation2)")
         }
         var metrics = caprof_text_metrics()
-        var err = [CChar](repeating: 0, count: 256)
+        var err = [CChar](repeating: 0, count: 512)   // the loader's messages are up to 512 bytes
         let status: Int32 = job.string.withCString { text in
             job.family.withCString { family in
                 var s = caprof_text_style()

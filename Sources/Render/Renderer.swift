@@ -273,7 +273,9 @@ public final class Renderer {
         lastFrameCompiledShadersFirst = false
         var uploadBytes = frameTextures.uploadBytes
         if uploadBytes > uploadChunkBytes {
-            if compilesShadersBeforeUploads {
+            // Not for a damaged frame: it draws onto the previous frame's pixels, which a draw into
+            // the target here would discard (and pixel (0, 0) might lie outside its damage).
+            if compilesShadersBeforeUploads && frameCache.pending == nil {
                 try compileCanvasShaders(plan, frameTextures, graph, pipelineOf, target)
             }
             // Chunked: each chunk copied, submitted and finished before the next reuses the buffer.

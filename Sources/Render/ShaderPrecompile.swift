@@ -13,8 +13,10 @@ import Plan
 /// one-pixel scissor; the compiled variants are kept by the driver, its working memory is freed
 /// and handed back to the system (`malloc_trim`), and only then are the textures filled. The
 /// frame itself is then drawn exactly as before, from a cleared target: pixels do not change
-/// (`ShaderPrecompileRenderTests`). Frames with offscreen passes are left alone: their targets
-/// would have to be rendered first.
+/// (`ImageDrawingTests.testCompilingShadersBeforeUploadsDoesNotChangeTheFrame`). Frames with
+/// offscreen passes are left alone (their targets would have to be rendered first), and so are
+/// damaged frames (the frame cache draws them onto the previous frame's pixels, which this draw
+/// would discard). The compile's time now falls in the frame's CPU encode time, not its GPU time.
 extension Renderer {
     func compileCanvasShaders(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph,
                               _ pipelineOf: [[VkPipeline]], _ target: RenderTarget) throws {

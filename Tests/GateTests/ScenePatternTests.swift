@@ -38,5 +38,11 @@ final class ScenePatternTests: XCTestCase {
             XCTAssertLessThanOrEqual(r.positionsTried, r.bound, pattern)
         }
         XCTAssertEqual(ScenePattern.evaluate(String(repeating: "*a", count: 14) + "*b", name).bound, 31 * 46)
+        // Small enough to finish without memoisation, which tries 58,876 positions here (counted
+        // by a transcription of the same matcher without its memo), against the bound of
+        // (10 + 1) × (25 + 1) = 286.
+        let small = ScenePattern.evaluate("*a*a*a*a*b", String(repeating: "a", count: 20) + ".json")
+        XCTAssertFalse(small.matched)
+        XCTAssertLessThanOrEqual(small.positionsTried, 11 * 26)
     }
 }

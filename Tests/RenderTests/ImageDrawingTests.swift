@@ -83,6 +83,33 @@ final class ImageDrawingTests: GPUTestCase {
         XCTAssertEqual(frames[0], frames[1])
     }
 
+    /// A damaged frame (the frame cache draws only its damage, onto the previous frame's pixels)
+    /// whose new image is uploaded in chunks does not compile its shaders first: that draw would
+    /// discard the previous pixels and paint pixel (0, 0), outside the damage here. The frame
+    /// equals the same plan drawn whole by a fresh renderer.
+    func testADamagedFrameWithChunkedUploadsEqualsTheFrameDrawnWhole() throws {
+        func texel(_ r: Int, _ g: Int, _ b: Int, _ a: Int) -> [UInt8] { [UInt8(r), UInt8(g), UInt8(b), UInt8(a)] }
+        let a = Bitmap(width: 3, height: 3, pixels: (0..<9).flatMap { (i: Int) -> [UInt8] in texel(i * 20, 200 - i * 20, 30, 255) })
+        let b = Bitmap(width: 4, height: 6, pixels: (0..<24).flatMap { (i: Int) -> [UInt8] in texel(0, i * 5, i * 4, 120 + i) })
+        let images = [PlannedImage(key: 1, pixelWidth: 3, pixelHeight: 3), PlannedImage(key: 2, pixelWidth: 4, pixelHeight: 6)]
+        let base = [solid(Rect(0, 0, 10, 8), RGBA(0.2, 0.4, 0.6, 1)), image(0, Rect(0, 0, 3, 3), uv: Rect(0, 0, 3, 3), opacity: 0.7)]
+        var added = image(1, Rect(0, 0, 4, 6), uv: Rect(0, 0, 4, 6), opacity: 0.9, transform: .translation(5, 2))
+        added.layer = 3
+        let first = FramePlan(pixelWidth: 10, pixelHeight: 8, clearColor: .clear, images: images, items: base)
+        let second = FramePlan(pixelWidth: 10, pixelHeight: 8, clearColor: .clear, images: images, items: base + [added])
+        RenderTestSupport.pinLavapipe()
+        let renderer = try Renderer()
+        renderer.frameCacheEnabled = true
+        renderer.uploadChunkBytes = 64   // the new image's 96 bytes: chunked
+        _ = try renderer.render(first, images: [1: a, 2: b])
+        let damaged = try renderer.render(second, images: [1: a, 2: b])
+        XCTAssertEqual(damaged.stats.frameCache, .damaged)
+        XCTAssertEqual(damaged.stats.uploadedBytes, 96)
+        XCTAssertFalse(renderer.lastFrameCompiledShadersFirst)
+        let whole = try Renderer().render(second, images: [1: a, 2: b])
+        XCTAssertEqual(damaged.pixels, whole.pixels)
+    }
+
     func testImageOpacityScalesPremultipliedTexels() throws {
         let plan = FramePlan(pixelWidth: 3, pixelHeight: 2, clearColor: .clear,
                              images: [PlannedImage(key: 7, pixelWidth: 3, pixelHeight: 2)],

@@ -8,10 +8,8 @@
 #include <stdint.h>
 
 // Sets the font directories (once, before the first layout; later calls are ignored). Returns the
-// number of font files found.
-// The number of font files found in `dirs` (the first call sets them up), or -1 when Pango,
-// cairo or fontconfig cannot be loaded (they are opened on first use): then
-// caprof_text_unavailable() says why.
+// number of font files found, or -1 when Pango, cairo or fontconfig cannot be loaded (they are
+// opened on first use): then caprof_text_unavailable() says why.
 int caprof_text_fonts(const char *const *dirs, int dir_count);
 // NULL once the text libraries are loaded, else why they cannot be (the same text every call).
 const char *caprof_text_unavailable(void);
