@@ -97,15 +97,17 @@ public struct BlendMap: Sendable, Equatable {
         states.withUnsafeBytes { raw in
             // Eight pixels at a time: most words are all sealed-or-untouched with depth 0.
             let n = raw.count, words = n / 8
-            let depthMask: UInt64 = 0x3F3F_3F3F_3F3F_3F3F
+            let depthMask: UInt64 = 0x3F3F_3F3F_3F3F_3F3F, bit6: UInt64 = 0x4040_4040_4040_4040
             for w in 0..<words {
-                var v = raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
-                if v & depthMask == 0 { continue }
-                for _ in 0..<8 {
-                    let b = UInt8(truncatingIfNeeded: v)
-                    if b & 0x3F != 0 { blended += 1; if b & Self.paintBit == 0 { edge += 1 } }
-                    v >>= 8
-                }
+                let v = raw.loadUnaligned(fromByteOffset: w * 8, as: UInt64.self)
+                let depths = v & depthMask
+                if depths == 0 { continue }
+                // A byte's depth (0…63) plus 63 reaches bit 6 exactly when the depth is not 0, and
+                // never carries into the next byte; the paint bit (bit 7) moved onto bit 6 then
+                // leaves the blended bytes without paint.
+                let blendedBits = (depths &+ depthMask) & bit6
+                blended += blendedBits.nonzeroBitCount
+                edge += (blendedBits & ~(v >> 1)).nonzeroBitCount
             }
             for i in (words * 8)..<n where raw[i] & 0x3F != 0 {
                 blended += 1

@@ -36,6 +36,10 @@ final class BlendMapTests: XCTestCase {
                 for x in a..<b where model.apply(y * width + x, paintBlends: paintBlends, partial: partial) { expected.append(x) }
                 if paintBlends || partial { XCTAssertEqual(shown, expected, "round \(round)") }
             }
+            // counts: every pixel with a depth, and those among them no blending paint reached.
+            let blended = model.depth.indices.filter { model.depth[$0] > 0 }
+            XCTAssertEqual(map.counts.blended, blended.count, "round \(round)")
+            XCTAssertEqual(map.counts.edgeOnly, blended.filter { !model.paint[$0] }.count, "round \(round)")
             for y in 0..<height {
                 for x in 0..<width {
                     let i = y * width + x
