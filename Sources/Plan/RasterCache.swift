@@ -12,7 +12,9 @@ import LayerModel
 ///   them is still a hit;
 /// - an entry not used for more than `maxIdleSeconds` of scene time is evicted;
 /// - when the cached bitmaps exceed `maxScreens` canvases of pixels, the least recently used are
-///   evicted (those of the current frame last).
+///   evicted (those of the current frame last), and among equally recent ones the largest first
+///   (Core Animation's order is undocumented; ours evicts the fewest bitmaps, so a bitmap larger
+///   than the whole cache does not evict every other one each frame).
 public struct RasterCache: Sendable {
     /// Evict an entry unused for longer than this (seconds of scene time). Default 0.1 s.
     public var maxIdleSeconds: Double

@@ -90,6 +90,28 @@ final class RasterCacheTests: XCTestCase {
         XCTAssertEqual(next.rasterCache.filter { $0.miss == .evictedCacheFull }.count, 1)
     }
 
+    /// Among bitmaps used in the same frame the largest goes first: a bitmap larger than the whole
+    /// cap cannot stay, and evicting the others before it would empty the cache every frame. The
+    /// canvas is 200×200 = 40,000 px and the cap 1 screen; the big card at rasterizationScale 6 is
+    /// 240×240 = 57,600 px, the two small ones 80×80 = 6,400 px each (72,000 px in all).
+    func testTheLargestOfEquallyRecentBitmapsIsEvictedFirst() {
+        let planner = FramePlanner(canvas: canvas, images: [:])
+        var cache = RasterCache(maxScreens: 1)
+        let three = { (r: inout Layer) in
+            var big = r.sublayers[0]; big.rasterizationScale = 6; big.position.x += 45
+            var small = r.sublayers[0]; small.position.y += 45
+            // The big one is planned last (the highest key): by age alone it would go last.
+            r.sublayers = [r.sublayers[0], small, big]
+        }
+        let first = planner.plan(root: tree(three), rasterCache: &cache, time: 0)
+        XCTAssertEqual(first.rasterCache.map(\.pixels), [6_400, 6_400, 57_600])
+        XCTAssertEqual(first.rasterCacheEvictions.count, 1)
+        XCTAssertEqual(cache.count, 2, "the two small bitmaps stay")
+        let next = planner.plan(root: tree(three), rasterCache: &cache, time: 1 / 60)
+        XCTAssertEqual(next.rasterCache.map(\.miss), [nil, nil, .evictedCacheFull])
+        XCTAssertEqual(next.rasterCache.map(\.isHit), [true, true, false])
+    }
+
     func testABitmapIsCutAtItsMaximumSideFromItsTopLeft() {
         var wide = Layer(); wide.setFrame(Rect(0, 0, 3000, 10)); wide.backgroundColor = Color(1, 0, 0)
         wide.shouldRasterize = true; wide.rasterizationScale = 3
