@@ -139,8 +139,11 @@ public struct FrameAnalyzer: Sendable {
         for run in runs.reversed() {
             let paint = run.paint
             let finding = paint && paintBlending[run.item]
-            blendMap.applyFromAbove(y: run.y, run.xs, paintBlends: paint, partial: run.partial) { xs in
-                if finding { paintSpans[plan.items[run.item].layer, default: []].append((run.y, xs)) }
+            // The closure captures the layer id, not `plan`: capturing the plan copied it for
+            // every run (a retain and a release of each of its arrays: ≈ 5 % of profiling FLE).
+            let layer = plan.items[run.item].layer, y = run.y
+            blendMap.applyFromAbove(y: y, run.xs, paintBlends: paint, partial: run.partial) { xs in
+                if finding { paintSpans[layer, default: []].append((y, xs)) }
             }
         }
         for (layer, spans) in paintSpans { blended[layer]?.pixels = Self.distinctPixels(spans) }
