@@ -15,43 +15,47 @@ enum CaprofExit {
     static let cantCreate: Int32 = 73   // EX_CANTCREAT: output not written
 }
 
+extension CaprofExit {
+    /// The exit code of an error: one mapping for `fail` and for a catalog's failed scene.
+    static func code(for error: Error) -> Int32 {
+        switch error {
+        case let e as SceneError:
+            return e.kind == .missingFile || e.kind == .io ? noInput : dataError
+        case let e as SceneImages.Failure:
+            return e.error.kind == .io ? noInput : dataError
+        case is PNGError:
+            return cantCreate
+        case let e as RenderError:
+            switch e {
+            case .noVulkanDriver, .noSuitableDevice, .preferredDeviceNotFound, .validationLayerMissing:
+                return unavailable
+            case .offscreenMemory:
+                return dataError   // a scene beyond a documented limit, as the decoder's
+            default:
+                return software
+            }
+        case let e as ShapeRasterError where e.libraryUnavailable:
+            return unavailable
+        case let e as TextRasterError where e.libraryUnavailable:
+            return unavailable
+        default:
+            // VulkanError included: a failed call on a working setup is a tool error.
+            return software
+        }
+    }
+}
+
 /// Prints an error the way compilers do (`file:line:col: error: …`) and maps it to an exit code.
 func fail(_ error: Error) -> ExitCode {
-    let (code, text): (Int32, String)
+    let text: String
     switch error {
-    case let e as SceneError:
-        code = e.kind == .missingFile || e.kind == .io ? CaprofExit.noInput : CaprofExit.dataError
-        text = e.description
-    case let e as SceneImages.Failure:
-        code = e.error.kind == .io ? CaprofExit.noInput : CaprofExit.dataError
-        text = e.description
-    case let e as PNGError:
-        code = CaprofExit.cantCreate
-        text = "error: \(e.message)"
-    case let e as RenderError:
-        switch e {
-        case .noVulkanDriver, .noSuitableDevice, .preferredDeviceNotFound, .validationLayerMissing:
-            code = CaprofExit.unavailable
-        case .offscreenMemory:
-            code = CaprofExit.dataError   // a scene beyond a documented limit, as the decoder's
-        default:
-            code = CaprofExit.software
-        }
-        text = "error: \(e)"
-    case let e as ShapeRasterError where e.libraryUnavailable:
-        code = CaprofExit.unavailable
-        text = "error: \(e)"
-    case let e as TextRasterError where e.libraryUnavailable:
-        code = CaprofExit.unavailable
-        text = "error: \(e)"
-    case let e as VulkanError:
-        // A failed call on a working setup: say what happened and what to try (exit 70, a tool error).
-        code = CaprofExit.software
-        text = "error: \(e): \(e.advice)"
-    default:
-        code = CaprofExit.software
-        text = "error: \(error)"
+    case let e as SceneError: text = e.description
+    case let e as SceneImages.Failure: text = e.description
+    case let e as PNGError: text = "error: \(e.message)"
+    // A failed call on a working setup: say what happened and what to try.
+    case let e as VulkanError: text = "error: \(e): \(e.advice)"
+    default: text = "error: \(error)"
     }
     Terminal.stderr.error(text)
-    return ExitCode(code)
+    return ExitCode(CaprofExit.code(for: error))
 }

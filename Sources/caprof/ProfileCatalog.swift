@@ -4,7 +4,6 @@ import SystemSupport
 import Dispatch
 import Pipeline
 import Profile
-import Raster
 import Report
 import SceneFormat
 
@@ -122,14 +121,7 @@ extension ProfileCommand {
     }
 
     /// The exit code a single run of the failed scene gives (`fail`'s mapping).
-    static func exitCode(of error: Error) -> Int32 {
-        if let e = error as? SceneError { return e.kind == .missingFile || e.kind == .io ? CaprofExit.noInput : CaprofExit.dataError }
-        if let e = error as? SceneImages.Failure { return e.error.kind == .io ? CaprofExit.noInput : CaprofExit.dataError }
-        if (error as? ShapeRasterError)?.libraryUnavailable == true || (error as? TextRasterError)?.libraryUnavailable == true {
-            return CaprofExit.unavailable
-        }
-        return CaprofExit.software
-    }
+    static func exitCode(of error: Error) -> Int32 { CaprofExit.code(for: error) }
 
     /// Whether a scene's error is the scene's own (it becomes an error entry) rather than the
     /// machine's (no Vulkan device: the whole run stops).
