@@ -44,7 +44,7 @@ let package = Package(
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
-        .target(name: "Raster", dependencies: ["Geometry", "CPNGShim", "CCairoShim", "CJPEGShim", "SystemSupport"], exclude: ["README.md"]),
+        .target(name: "Raster", dependencies: ["Geometry", "LayerModel", "CPNGShim", "CCairoShim", "CJPEGShim", "SystemSupport"], exclude: ["README.md"]),
         // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
         .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat", "CXMLShim", "SystemSupport"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
@@ -75,7 +75,7 @@ let package = Package(
         .testTarget(name: "PresentationTests", dependencies: ["SceneFormat", "Animation", "LayerModel", "Geometry"]),
         .testTarget(name: "SceneFormatTests", dependencies: ["SceneFormat", "LayerModel", "Animation"]),
         .testTarget(name: "PlanTests", dependencies: ["Plan", "SceneFormat", "LayerModel", "Geometry"]),
-        .testTarget(name: "RasterTests", dependencies: ["Raster", "CPangoABICheck"]),
+        .testTarget(name: "RasterTests", dependencies: ["Raster", "LayerModel", "CPangoABICheck"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "Plan", "SceneFormat", "Raster"]),
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Report", "Pipeline", "Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),

@@ -1,4 +1,5 @@
 import SystemSupport
+import LayerModel
 
 /// Loads and decodes image files once each (by path), for a scene's `contents`, within `limits`:
 /// each image's size is checked from its header before decoding, and the decoded bytes of all the

@@ -108,6 +108,30 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertTrue(text.contains("unknown key 'rimWidth'"), text)
     }
 
+    /// An image embedded in an archive is kept when it is a PNG or a JPEG (the formats the
+    /// renderer decodes), and left out with a warning naming its format otherwise.
+    func testEmbeddedJPEGIsKeptAndGIFIsNamed() throws {
+        let jpeg: [UInt8] = [0xFF, 0xD8, 0xFF, 0xE0, 0, 0x10] + Array("JFIF".utf8) + [0, 1, 1, 0]
+        let gif: [UInt8] = Array("GIF89a".utf8) + [1, 0, 1, 0, 0, 0, 0]
+        func archive(contents bytes: [UInt8]) throws -> SceneDocument {
+            var a = ArchiveBuilder()
+            let rect = a.object(["LKNSValueCodingProxy", "CACodingProxy", "NSObject"],
+                                [("kind", .int(2)), ("x", .real(0)), ("y", .real(0)), ("width", .real(8)), ("height", .real(8))])
+            let data = a.object(["NSMutableData", "NSData", "NSObject"], [("NS.data", .data(bytes))])
+            let image = a.object(["LKCGImageCodingProxy", "CACodingProxy", "NSObject"], [("data", .uid(data))])
+            _ = a.classEntry(["CALayer", "NSObject"])
+            let root = a.object(["CALayer", "NSObject"], [("bounds", .uid(rect)), ("contents", .uid(image))])
+            return try ArchiveImporter.decode(data: a.build(root: root), file: "t.caar")
+        }
+        let kept = try archive(contents: jpeg)
+        XCTAssertEqual(kept.scene.root.contents?.origin, .data(jpeg))
+        XCTAssertTrue(kept.warnings.isEmpty, "\(kept.warnings.map(\.feature))")
+        let named = try archive(contents: gif)
+        XCTAssertNil(named.scene.root.contents)
+        let text = named.warnings.map(\.feature).joined(separator: "\n")
+        XCTAssertTrue(text.contains("/rootLayer/contents: GIF image (13 bytes) cannot be decoded (caprof reads PNG and JPEG)"), text)
+    }
+
     /// Found by fuzzing: a binary plist can hold NaN, which no Core Animation value is; it is
     /// ignored with a warning (the layer keeps its default) and never reaches a plan.
     func testNaNIsIgnoredWithAWarning() throws {

@@ -80,20 +80,21 @@ final class LimitTests: XCTestCase {
 
         let bytes = Array(scene(root: nested(SceneLimits.maxLayerDepth)).utf8)
         let json = Array((String(repeating: "[", count: SceneLimits.maxJSONDepth) + String(repeating: "]", count: SceneLimits.maxJSONDepth)).utf8)
-        var violations: [String]?
-        var parsed = false
+        // Written by the thread, read after the expectation is fulfilled (which orders the two).
+        final class Results: @unchecked Sendable { var violations: [String]?; var parsed = false }
+        let results = Results()
         let done = expectation(description: "ran")
         let thread = Thread {
             // decode, evaluate at 3 times, plan, check invariants
-            violations = try? LargeStack.run { FuzzTarget.scene.run(bytes) }
-            parsed = (try? LargeStack.run { try JSONParser.parse(json, file: "deep.json") }) != nil
+            results.violations = try? LargeStack.run { FuzzTarget.scene.run(bytes) }
+            results.parsed = (try? LargeStack.run { try JSONParser.parse(json, file: "deep.json") }) != nil
             done.fulfill()
         }
         thread.stackSize = 512 << 10
         thread.start()
         wait(for: [done], timeout: 60)
-        XCTAssertEqual(violations, [])
-        XCTAssertTrue(parsed)
+        XCTAssertEqual(results.violations, [])
+        XCTAssertTrue(results.parsed)
         XCTAssertEqual(try decode(String(decoding: bytes, as: UTF8.self)).scene.root.sublayers.count, 1)
     }
 

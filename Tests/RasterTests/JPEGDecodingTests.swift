@@ -1,6 +1,7 @@
 import XCTest
 import Foundation
 @testable import Raster
+import LayerModel
 
 /// JPEG contents through libjpeg-turbo, and images of other formats refused with their name.
 ///

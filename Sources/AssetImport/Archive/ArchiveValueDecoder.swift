@@ -173,32 +173,17 @@ final class ArchiveValueDecoder {
     }
 }
 
-/// What the renderer can decode, checked at import so a bad image is a warning at its place
-/// rather than a render failure.
+/// What the renderer can decode (`ImageFormat.isDecodable`: PNG and JPEG), checked at import so
+/// an image of another format is a warning at its place rather than a render failure.
 enum ImageCheck {
-    static let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]
-    /// The formats (`format(_:)` names) Raster decodes: PNG today. Add "JPEG" here when the
-    /// renderer decodes it (file and embedded sources alike).
-    static let decodable: Set<String> = ["PNG"]
-    static var decodableList: String { decodable.sorted().joined(separator: ", ") }
-
-    /// The format named by the first bytes, for messages.
-    static func format(_ bytes: [UInt8]) -> String {
-        if bytes.starts(with: png) { return "PNG" }
-        if bytes.starts(with: [0xFF, 0xD8, 0xFF]) { return "JPEG" }
-        if bytes.count >= 12, bytes[0..<4].elementsEqual("RIFF".utf8), bytes[8..<12].elementsEqual("WEBP".utf8) { return "WebP" }
-        if bytes.starts(with: Array("GIF8".utf8)) { return "GIF" }
-        if bytes.starts(with: [0x4D, 0x4D, 0x00, 0x2A]) || bytes.starts(with: [0x49, 0x49, 0x2A, 0x00]) { return "TIFF" }
-        return "unknown"
-    }
-
     static func embedded(_ bytes: [UInt8], ctx: ImportContext, place: SourceLocation) -> ImportedValue {
         if bytes.isEmpty {
             ctx.warn("the image is empty (0 bytes); the layer is drawn without contents", at: place)
             return .null
         }
-        guard decodable.contains(format(bytes)) else {
-            ctx.warn("\(format(bytes)) image (\(bytes.count) bytes) cannot be decoded yet (\(decodableList) only); the layer is drawn without contents", at: place)
+        let format = ImageFormat(signatureOf: bytes)
+        guard format.isDecodable else {
+            ctx.warn("\(format.name) image (\(bytes.count) bytes) cannot be decoded (caprof reads \(ImageFormat.decodableNames)); the layer is drawn without contents", at: place)
             return .null
         }
         return .image(ImageSource(origin: ctx.images.intern(.data(bytes)), location: place))

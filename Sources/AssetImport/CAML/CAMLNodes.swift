@@ -98,7 +98,7 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is not a regular file (a FIFO, socket or device); the layer is drawn without contents", at: at)
             return .null
         }
-        guard let head = FileBytes.read(path: path, upTo: 16, expected: 16) else {
+        guard let head = FileBytes.read(path: path, upTo: 256, expected: 256) else {  // ImageFormat names SVG from its first 256 bytes
             ctx.warn("image '\(src)' cannot be read; the layer is drawn without contents", at: at)
             return .null
         }
@@ -106,8 +106,9 @@ struct CAMLNodes {
             ctx.warn("image '\(src)' is empty (0 bytes); the layer is drawn without contents", at: at)
             return .null
         }
-        guard ImageCheck.decodable.contains(ImageCheck.format(head)) else {
-            ctx.warn("image '\(src)' is \(ImageCheck.format(head)), which cannot be decoded yet (\(ImageCheck.decodableList) only); the layer is drawn without contents", at: at)
+        let format = ImageFormat(signatureOf: head)
+        guard format.isDecodable else {
+            ctx.warn("image '\(src)' is \(format.name), which caprof cannot decode (it reads \(ImageFormat.decodableNames)); the layer is drawn without contents", at: at)
             return .null
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL.path

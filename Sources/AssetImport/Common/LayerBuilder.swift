@@ -54,7 +54,8 @@ struct LayerBuilder {
         case "groupName" where layer.layerClass == .backdrop:
             layer.backdrop.groupName = value.string
             return
-        case "windowServerAware", "groupNamespace", "allowsSubstituteColor" where layer.layerClass == .backdrop:
+        case "windowServerAware" where layer.layerClass == .backdrop, "groupNamespace" where layer.layerClass == .backdrop,
+             "allowsSubstituteColor" where layer.layerClass == .backdrop:
             return   // which windows a device's backdrop sees, and its group's namespace: nothing offscreen
         case "compositingFilter":
             // A filter name string, or a CAFilter whose type is the mode's name; nil = source-over.
