@@ -181,19 +181,5 @@ public enum SceneJSONWriter {
         return "\(d)"
     }
 
-    static func str(_ s: String) -> String {
-        var r = "\""
-        for u in s.unicodeScalars {
-            switch u {
-            case "\"": r += "\\\""
-            case "\\": r += "\\\\"
-            case "\n": r += "\\n"
-            case "\r": r += "\\r"
-            case "\t": r += "\\t"
-            default:
-                if u.value < 0x20 { r += String(cFormat: "\\u%04x", u.value) } else { r.unicodeScalars.append(u) }
-            }
-        }
-        return r + "\""
-    }
+    static func str(_ s: String) -> String { JSONString.quoted(s) }
 }

@@ -156,7 +156,7 @@ struct ProfileCommand: ParsableCommand {
             // Again now that the driver is up: its threads and reservations count against ulimit -v.
             if renderer != nil { try HostMemory.check(animated.document.scene, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true) }
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
-            var runner = ProfileRunner(scene: animated, renderer: renderer)
+            let runner = ProfileRunner(scene: animated, renderer: renderer)
             runner.rasterCacheLimits = rasterCache.cache
             let thumbnails = format == .html && renderer != nil
                 ? ProfileRunner.ThumbnailRequest(frames: Set(ProfileRunner.evenlySpaced(list.map(\.index), count: Self.stripFrames)),

@@ -14,7 +14,7 @@ final class FrameCacheReftests: ReftestCase {
     /// (cache off, raster cache empty), and compares.
     func assertSequenceMatchesFramesAlone(_ doc: SceneDocument, times: [Double], scale: Double? = nil,
                                           file: StaticString = #filePath, line: UInt = #line) throws -> [FrameCacheUse] {
-        let scene = try AnimatedScene(doc)
+        let scene = AnimatedScene(doc)
         let sequence = try SceneRenderer()
         XCTAssertTrue(sequence.renderer.frameCacheEnabled, "sequences use the frame cache by default")
         var frames: [(pixels: [UInt8], use: FrameCacheUse)] = []
