@@ -82,7 +82,8 @@ extension RenderCommand {
         let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms"
         var rate = String(cFormat: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
         if list.count > 1 {
-            rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
+            let copied = encoder.copied > 0 ? ", \(encoder.copied) PNG\(encoder.copied == 1 ? "" : "s") copied" : ""
+            rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused\(copied)), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
         }
         err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(Self.drawCounts(items: draws / list.count, calls: calls / list.count, culled: culled / list.count, flattened: (regions / list.count, flattened / list.count))) each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
         if let sheetPath = sheet, let s = encoder.sheet {

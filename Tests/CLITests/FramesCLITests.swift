@@ -56,6 +56,35 @@ final class FramesCLITests: CLITestCase {
         XCTAssertEqual(try run("99999f:100001f", ["--fps", "1000"]), ["frame-099999.png", "frame-100000.png"])
     }
 
+    /// A layer that moves for 0.15 s and then rests: at 10 fps frames 0 and 1 move, frame 2 is the
+    /// first at rest (drawn), frames 3 and 4 are the frame cache's reused frames, whose PNGs are
+    /// the frame before's bytes copied, not encoded again. Each frame's file is still exactly what
+    /// rendering that frame alone writes.
+    func testReusedFramesCopyThePreviousPNG() throws {
+        let scene = try write("rest.json", """
+        {"caprof": 1, "canvas": {"width": 200, "height": 100, "scale": 2, "backgroundColor": "#FFFFFF"},
+         "timeline": {"fps": 10, "duration": 0.5},
+         "root": {"frame": [0, 0, 200, 100], "sublayers": [
+           {"frame": [20, 20, 60, 60], "backgroundColor": "#0A84FF",
+            "animations": [{"class": "CABasicAnimation", "key": "move", "keyPath": "position.x",
+                            "fromValue": 150, "toValue": 50, "duration": 0.15}]}]}}
+        """)
+        let dir = tmp.appendingPathComponent("rest")
+        let r = try caprof(["render", scene, "--frames", "0:0.5", "-o", dir.path])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("frame cache: 2 unchanged (reused, 2 PNGs copied)"), r.stderr)
+        let bytes = try files(dir).map { try Data(contentsOf: dir.appendingPathComponent($0)) }
+        XCTAssertEqual(bytes.count, 5)
+        XCTAssertNotEqual(bytes[0], bytes[1]); XCTAssertNotEqual(bytes[1], bytes[2])
+        XCTAssertEqual(bytes[3], bytes[2]); XCTAssertEqual(bytes[4], bytes[2])
+        for (i, t) in [(1, "0.1"), (4, "0.4")] {
+            let alone = tmp.appendingPathComponent("alone-\(i).png").path
+            let one = try caprof(["render", scene, "--time", t, "-o", alone])
+            XCTAssertEqual(one.code, 0, one.stderr)
+            XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: alone)), bytes[i], "frame \(i) differs from rendering it alone")
+        }
+    }
+
     func testStaticSceneWholeTimelineIsOneFrame() throws {
         let scene = try smallScene()     // nothing animates, no duration: one frame at 0
         let dir = tmp.appendingPathComponent("whole")
