@@ -121,7 +121,7 @@ public enum KeyPathTable {
         p("allowsEdgeAntialiasing", .bool, \.allowsEdgeAntialiasing, animatable: false, "Antialias edges when transformed."),
         e("compositingFilter", \.compositingFilter, animatable: false, "How the layer composites onto what lies beneath: a W3C blend mode or a Porter-Duff operator; default normalBlendMode (source-over)."),
         // Contents
-        p("contents", .image, \.contents, animatable: true, action: .fade, "Image shown by the layer: a PNG path relative to the scene file, or a data:image/png;base64 URI."),
+        p("contents", .image, \.contents, animatable: true, action: .fade, "Image shown by the layer: a PNG or JPEG path relative to the scene file, or a data:image/png;base64 or data:image/jpeg;base64 URI."),
         e("contentsGravity", \.contentsGravity, animatable: false, "How contents are placed in the bounds; default resize."),
         p("contentsRect", .rect, \.contentsRect, animatable: true, "Part of the image shown, in unit coordinates; default [0, 0, 1, 1]."),
         p("contentsCenter", .rect, \.contentsCenter, animatable: true, "Stretchable part of the image (nine-part scaling), in unit coordinates. Applies with the resizing gravities (resize, resizeAspect, resizeAspectFill); the positioning ones show the image whole at its natural size."),

@@ -35,7 +35,7 @@ public enum ValueType: Hashable, Sendable {
         case .color: return "a color (\"#RRGGBB\", [r, g, b(, a)] or a UIKit name)"
         case .transform: return "a transform (16 numbers or a string such as \"translate(10, 20) rotate(45deg)\")"
         case .path: return "a path (SVG path data or {\"rect\"}, {\"roundedRect\"}, {\"ellipseIn\"})"
-        case .image: return "an image (a PNG path relative to the scene file or a data:image/png;base64 URI)"
+        case .image: return "an image (a PNG or JPEG path relative to the scene file, or a data:image/png;base64 or data:image/jpeg;base64 URI)"
         case .numberArray: return "an array of numbers"
         case .colorArray: return "an array of colors"
         case .string: return "a string"

@@ -7,7 +7,8 @@ import SceneFormat
 /// Writes a `SceneDocument` as a caprof scene file (format 1) that decodes back to the same model:
 /// every layer property that differs from the scene format's default for its class (contentsScale
 /// and rasterizationScale default to canvas.scale there, not to 1), masks, sublayers and the
-/// animations of each layer in order. Embedded images become `data:image/png;base64` URIs; image
+/// animations of each layer in order. Embedded images become `data:image/png;base64` URIs (JPEGs
+/// `data:image/jpeg;base64`); image
 /// files are written by absolute path. Transactions are not written (importers make none).
 public enum SceneJSONWriter {
     public static func write(_ doc: SceneDocument) -> String {
@@ -138,7 +139,9 @@ public enum SceneJSONWriter {
         case .image(let i):
             switch i.origin {
             case .file(let path): return str(path)
-            case .data(let bytes): return str("data:image/png;base64," + Data(bytes).base64EncodedString())
+            case .data(let bytes):
+                let media = ImageFormat(signatureOf: bytes) == .jpeg ? "jpeg" : "png"
+                return str("data:image/\(media);base64," + Data(bytes).base64EncodedString())
             }
         case .numberArray(let a): return numbers(a)
         case .colorArray(let a): return "[" + a.map(color).joined(separator: ", ") + "]"

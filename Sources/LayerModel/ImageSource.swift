@@ -4,7 +4,8 @@ public struct ImageSource: Hashable, Sendable {
     public enum Origin: Hashable, Sendable {
         /// An absolute path (resolved relative to the scene file).
         case file(String)
-        /// Bytes of an inline `data:image/png;base64,…` URI.
+        /// Bytes of an inline `data:image/png;base64,…` or `data:image/jpeg;base64,…` URI, or of an
+        /// image embedded in an archive.
         case data([UInt8])
 
         /// Origins key the image tables the planner looks up for every contents draw, every

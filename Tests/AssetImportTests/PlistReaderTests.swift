@@ -126,6 +126,11 @@ final class PlistReaderTests: XCTestCase {
         let kept = try archive(contents: jpeg)
         XCTAssertEqual(kept.scene.root.contents?.origin, .data(jpeg))
         XCTAssertTrue(kept.warnings.isEmpty, "\(kept.warnings.map(\.feature))")
+        // caprof convert writes it as a JPEG data URI, which reads back as the same bytes.
+        let json = SceneJSONWriter.write(kept)
+        XCTAssertTrue(json.contains("\"data:image/jpeg;base64,"), json)
+        let back = try SceneDecoder.decode(data: Array(json.utf8), file: "converted.json", baseDirectory: "/")
+        XCTAssertEqual(back.scene.root.contents?.origin, .data(jpeg))
         let named = try archive(contents: gif)
         XCTAssertNil(named.scene.root.contents)
         let text = named.warnings.map(\.feature).joined(separator: "\n")

@@ -21,7 +21,7 @@ struct LayerBuilder {
     /// Keys that change nothing caprof draws (host or editor state, bookkeeping, hints). Read and
     /// dropped on purpose, so they are not reported.
     static let noEffectKeys: Set<String> = [
-        "delegate", "__CACodingContents", "contentsFormat", "drawsAsynchronously", "needsDisplayOnBoundsChange",
+        "delegate", "__CACodingContents", "contentsFormat", "drawsAsynchronously", "canDrawConcurrently", "needsDisplayOnBoundsChange",
         "autoresizingMask", "isRootLayer", "edgeAntialiasingMask", "allowsGroupBlending", "id",
         "clearsContext", "sortsSublayers", "hitTestsAsOpaque", "hitTestsContentsAlphaChannel", "contentsOpaque",
         "contentsDither", "contentsMultiplyColor", "invertsShadow", "wantsExtendedDynamicRangeContent",
