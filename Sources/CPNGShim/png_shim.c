@@ -1,5 +1,6 @@
 #include "png_shim.h"
 #include <png.h>
+#include <zlib.h>
 #include <setjmp.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -188,4 +189,74 @@ int caprof_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint
     png_destroy_write_struct(&png, &info);
     if (fclose(f) != 0) { set_err(err, err_len, "error closing the output file"); return CAPROF_PNG_IO; }
     return CAPROF_PNG_OK;
+}
+
+size_t caprof_png_band_bound(uint32_t width, uint32_t rows) {
+    /* compressBound covers zlib's worst case (stored blocks); a full flush adds an empty stored
+       block (5 bytes) and the raw stream has no header or trailer to take them from. */
+    return (size_t)compressBound((uLong)((1 + (size_t)width * 4) * rows)) + 16;
+}
+
+struct caprof_png_deflater {
+    z_stream z;
+    uint8_t *row;
+    uint32_t width;
+};
+
+caprof_png_deflater *caprof_png_deflater_new(int zlib_level, uint32_t width) {
+    caprof_png_deflater *d = calloc(1, sizeof *d);
+    if (!d) return NULL;
+    d->width = width;
+    d->row = malloc(1 + (size_t)width * 4);
+    /* Raw deflate (windowBits < 0): the zlib header and Adler-32 trailer are written once for
+       the whole image by the caller. */
+    if (!d->row || deflateInit2(&d->z, zlib_level, Z_DEFLATED, -15, 8, Z_DEFAULT_STRATEGY) != Z_OK) {
+        free(d->row); free(d); return NULL;
+    }
+    return d;
+}
+
+void caprof_png_deflater_free(caprof_png_deflater *d) {
+    if (!d) return;
+    deflateEnd(&d->z);
+    free(d->row);
+    free(d);
+}
+
+int caprof_png_deflate_band(caprof_png_deflater *d, const uint8_t *rgba, uint32_t width, uint32_t y0, uint32_t y1,
+                            int premultiplied, uint8_t *out, size_t out_cap, size_t *out_len, uint32_t *adler,
+                            char *err, size_t err_len) {
+    if (width != d->width) { set_err(err, err_len, "the deflater was made for another width"); return CAPROF_PNG_IO; }
+    /* A fresh history for every band: its bytes must not refer to the band above. */
+    if (deflateReset(&d->z) != Z_OK) { set_err(err, err_len, "zlib could not reset"); return CAPROF_PNG_IO; }
+    size_t row_bytes = 1 + (size_t)width * 4;
+    uint8_t *row = d->row;
+    z_stream *z = &d->z;
+    uint32_t a = (uint32_t)adler32(0L, Z_NULL, 0);
+    z->next_out = out;
+    z->avail_out = (uInt)out_cap;
+    int ok = 1;
+    for (uint32_t y = y0; y < y1 && ok; y++) {
+        const uint8_t *src = rgba + (size_t)y * width * 4;
+        row[0] = 0;   /* filter type None */
+        if (premultiplied) unpremultiply_row(src, row + 1, width); else memcpy(row + 1, src, (size_t)width * 4);
+        a = (uint32_t)adler32(a, row, (uInt)row_bytes);
+        z->next_in = row;
+        z->avail_in = (uInt)row_bytes;
+        int rc = deflate(z, y + 1 == y1 ? Z_FULL_FLUSH : Z_NO_FLUSH);
+        /* With room for the bound, every row is consumed and the flush completes. */
+        if (rc != Z_OK || z->avail_in != 0 || z->avail_out == 0) ok = 0;
+    }
+    *out_len = out_cap - z->avail_out;
+    if (!ok) { set_err(err, err_len, "zlib could not compress the image"); return CAPROF_PNG_IO; }
+    *adler = a;
+    return CAPROF_PNG_OK;
+}
+
+uint32_t caprof_png_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t len_b) {
+    return (uint32_t)adler32_combine((uLong)adler_a, (uLong)adler_b, (z_off_t)len_b);
+}
+
+uint32_t caprof_png_crc32(uint32_t crc, const uint8_t *bytes, size_t len) {
+    return (uint32_t)crc32((uLong)crc, bytes, (uInt)len);
 }

@@ -65,7 +65,7 @@ public enum PNGCodec {
     /// defaults on a full-screen frame, design.md §3); `small` is level 6 with adaptive filters.
     public enum Compression: String, CaseIterable, Sendable {
         case fast, small
-        var zlibLevel: Int32 { self == .fast ? 1 : 6 }
+        public var zlibLevel: Int32 { self == .fast ? 1 : 6 }
         var filters: Int32 { self == .fast ? 0 : 1 }
     }
 
@@ -74,6 +74,12 @@ public enum PNGCodec {
     /// half-written file.
     public static func write(premultiplied pixels: [UInt8], width: Int, height: Int, to path: String,
                              compression: Compression = .fast) throws {
+        // `fast` is written in bands (PNGBandEncoder), so a frame written alone has the bytes it
+        // has in a sequence, whose encoder reuses the bands that did not change.
+        if compression == .fast, width > 0, height > 0 {
+            try PNGBandEncoder().write(premultiplied: pixels, width: width, height: height, to: path)
+            return
+        }
         // A special file (/dev/null, a pipe) or a link (/dev/stdout) is written in place
         // (`AtomicFile.writesInPlace`): a rename would replace the node or the link.
         do {

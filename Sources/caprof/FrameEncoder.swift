@@ -28,13 +28,20 @@ final class FrameEncoder: @unchecked Sendable {
     private var lastPath: String?
     private var failure: Error?
 
+    /// `fast` frames go through one band encoder, which reuses the compressed rows that did not
+    /// change since the frame before (touched only on `queue`).
+    private let bandEncoder: PNGBandEncoder?
     private let queue = DispatchQueue(label: "caprof.frame-encoder")
     private let group = DispatchGroup()
     let compression: PNGCodec.Compression
 
     init(sheet: ContactSheet?, compression: PNGCodec.Compression) {
         self.sheet = sheet; self.compression = compression
+        bandEncoder = compression == .fast ? PNGBandEncoder(keepsBands: true) : nil
     }
+
+    /// Bands of rows compressed and reused (after the last `wait()`).
+    var bands: (encoded: Int, reused: Int) { (bandEncoder?.encodedBands ?? 0, bandEncoder?.reusedBands ?? 0) }
 
     /// Queues frame `slot` for writing to `path` (and into the sheet, begun with `title` at the first frame).
     func submit(_ frame: SceneRenderer.Frame, slot: Int, path: String, sheetTitle: String) {
@@ -47,6 +54,8 @@ final class FrameEncoder: @unchecked Sendable {
                 if reused, let previous = lastPath, let bytes = FileManager.default.contents(atPath: previous) {
                     try Self.writeCopy(bytes, to: path)
                     copied += 1
+                } else if let bandEncoder {
+                    try bandEncoder.write(premultiplied: pixels, width: width, height: height, to: path)
                 } else {
                     try PNGCodec.write(premultiplied: pixels, width: width, height: height, to: path, compression: compression)
                 }

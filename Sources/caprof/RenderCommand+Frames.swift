@@ -79,7 +79,7 @@ extension RenderCommand {
         let names = list.count == 1 ? first : "\(first) … \(Self.frameFileName(index: last, lastIndex: last))"
         let t = renderer.timings.averaged(over: list.count)
         func ms(_ ns: UInt64) -> String { String(cFormat: "%.1f", Double(ns) / 1e6) }
-        let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms"
+        let perFrame = "per frame: evaluate \(ms(t.evaluate)), images \(ms(t.decodeImages)), plan \(ms(t.plan)), raster \(ms(t.rasterize)) (\(renderer.content.totalRasterized) rasterised in all), render \(ms(t.render)), png \(ms(t.png)) ms\(reusedRows(encoder))"
         var rate = String(cFormat: "%.2f s, %.1f frames/s", seconds, Double(list.count) / seconds)
         if list.count > 1 {
             let copied = encoder.copied > 0 ? ", \(encoder.copied) PNG\(encoder.copied == 1 ? "" : "s") copied" : ""
@@ -89,6 +89,13 @@ extension RenderCommand {
         if let sheetPath = sheet, let s = encoder.sheet {
             err.write("\(err.green("wrote")) \(sheetPath) \(err.dim("(contact sheet, \(s.columns)×\(s.rows) thumbnails of \(s.thumbnailWidth)×\(s.thumbnailHeight), \(s.width)×\(s.height), \(ms(encoder.sheetNanoseconds)) ms)"))")
         }
+    }
+
+    /// ", N % of PNG rows reused" when the band encoder kept unchanged rows' compressed bytes.
+    func reusedRows(_ encoder: FrameEncoder) -> String {
+        let (encoded, reused) = encoder.bands
+        guard reused > 0 else { return "" }
+        return String(cFormat: " (%.0f %% of PNG rows reused)", 100 * Double(reused) / Double(encoded + reused))
     }
 
     func sheetTitle(_ count: Int, fps: Double, frame: SceneRenderer.Frame) -> String {

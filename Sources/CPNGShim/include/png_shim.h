@@ -30,3 +30,22 @@ int caprof_png_decode(const uint8_t *data, size_t len, uint32_t max_side, uint8_
 // zlib_level 0-9; filters: 0 = none (fast), 1 = libpng's adaptive choice (smaller).
 int caprof_png_write(const char *path, const uint8_t *rgba, uint32_t width, uint32_t height,
                      int premultiplied, int zlib_level, int filters, char *err, size_t err_len);
+
+// PNG encoding in bands (Raster's PNGBandEncoder, the `fast` preset): rows [y0, y1) of an RGBA
+// image as scanlines of filter type 0 (premultiplied != 0: converted to straight alpha as
+// caprof_png_write does), deflated at zlib_level from a fresh state and ended by a full flush, so
+// the segment ends byte-aligned and refers to nothing before it: the segments of consecutive bands
+// concatenate into one deflate stream, and a band whose rows did not change keeps its segment.
+// `out` must hold caprof_png_band_bound(width, y1 - y0) bytes; *adler is the Adler-32 of the
+// band's scanline bytes (caprof_png_adler32_combine joins them).
+size_t caprof_png_band_bound(uint32_t width, uint32_t rows);
+// A deflate state and a row buffer kept across the bands of an image and across images (reset,
+// not rebuilt, per band: zlib's tables are large); NULL when out of memory.
+typedef struct caprof_png_deflater caprof_png_deflater;
+caprof_png_deflater *caprof_png_deflater_new(int zlib_level, uint32_t width);
+void caprof_png_deflater_free(caprof_png_deflater *d);
+int caprof_png_deflate_band(caprof_png_deflater *d, const uint8_t *rgba, uint32_t width, uint32_t y0, uint32_t y1,
+                            int premultiplied, uint8_t *out, size_t out_cap, size_t *out_len, uint32_t *adler,
+                            char *err, size_t err_len);
+uint32_t caprof_png_adler32_combine(uint32_t adler_a, uint32_t adler_b, size_t len_b);
+uint32_t caprof_png_crc32(uint32_t crc, const uint8_t *bytes, size_t len);
