@@ -26,8 +26,34 @@ public enum AtomicFile {
     /// Writes `data` to `path`: atomically through a temporary file for a regular file, in place
     /// for a special file or a symbolic link (`writesInPlace`). Throws the system's reason.
     public static func write(_ data: Data, to path: String) throws {
-        // In place, a file behind a link is truncated; a pipe or a device cannot be, and need not be.
-        try write(to: path) { target in try writeAll(data, to: target, flags: target == path ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC) }
+        try write(to: path, descriptor: { fd in
+            guard data.withUnsafeBytes({ StandardStreams.write($0, to: fd) }) else {
+                throw AtomicFileError(reason: String(cString: strerror(errno)))
+            }
+        })
+    }
+
+    /// Writes `path` through `body`, which writes the whole file to the open descriptor it is
+    /// given, as `write(_:to:)` does: atomically, or in place for a special file or a link (a file
+    /// behind a link is truncated; a pipe or a device cannot be, and need not be). A failed close
+    /// (a late write error) throws.
+    public static func write(to path: String, descriptor body: (Int32) throws -> Void) throws {
+        try write(to: path) { target in
+            // New files get 0666 less the umask, as `Data.write` gives them. In place, O_CREAT
+            // makes the file a dangling link names (as fopen's "wb" did for PNGs); truncation is
+            // asked of regular files only (a pipe cannot be truncated).
+            let inPlace = target == path
+            let fd = open(target, (inPlace ? O_WRONLY | O_CREAT : O_WRONLY | O_CREAT | O_TRUNC) | O_CLOEXEC, 0o666)
+            guard fd >= 0 else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
+            if inPlace { _ = ftruncate(fd, 0) }
+            do {
+                try body(fd)
+            } catch {
+                close(fd)
+                throw error
+            }
+            if close(fd) != 0 { throw AtomicFileError(reason: String(cString: strerror(errno))) }
+        }
     }
 
     /// Writes `path` through `produce`, which writes a whole file at the path it is given: `path`
@@ -49,20 +75,6 @@ public enum AtomicFile {
             unlink(tmp)
             throw AtomicFileError(reason: reason)
         }
-    }
-
-    /// Opens `path` with `flags` (new files get 0666 less the umask, as `Data.write` gives them)
-    /// and writes every byte of `data`; the system's words when it cannot.
-    private static func writeAll(_ data: Data, to path: String, flags: Int32) throws {
-        let fd = open(path, flags | O_CLOEXEC, 0o666)
-        guard fd >= 0 else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
-        if flags & O_CREAT == 0 { _ = ftruncate(fd, 0) }
-        let written = data.withUnsafeBytes { StandardStreams.write($0, to: fd) }
-        let writeErrno = errno
-        if close(fd) != 0 && written {
-            throw AtomicFileError(reason: String(cString: strerror(errno)))
-        }
-        guard written else { throw AtomicFileError(reason: String(cString: strerror(writeErrno))) }
     }
 
     private static let lock = Lock()

@@ -16,7 +16,8 @@ import SystemSupport
 /// Fresh state per band costs a little size: the rows of a band cannot refer to the band above.
 public final class PNGBandEncoder {
     /// Rows per band: small enough that a small change re-encodes little, large enough that the
-    /// full flush and the lost history cost little size (+1 % on Examples/cards.json).
+    /// full flush and the lost history cost little size (against libpng's writer: +0.04 % on the
+    /// 16-layer frame of tools/measure-composite, −1.8 % on Examples/cards.json).
     public static let bandRows = 32
     public let keepsBands: Bool
     public let zlibLevel: Int32
@@ -43,17 +44,11 @@ public final class PNGBandEncoder {
     public func write(premultiplied pixels: [UInt8], width: Int, height: Int, to path: String) throws {
         precondition(width > 0 && height > 0 && pixels.count == width * height * 4, "pixels do not match the size")
         do {
-            try AtomicFile.write(to: path) { target in
-                // In place (a special file, a link: `AtomicFile.writesInPlace`) the node is kept.
-                let inPlace = target == path
-                let fd = open(target, (inPlace ? O_WRONLY : O_WRONLY | O_CREAT | O_TRUNC) | O_CLOEXEC, 0o666)
-                guard fd >= 0 else { throw AtomicFileError(reason: String(cString: strerror(errno))) }
-                defer { close(fd) }
-                if inPlace { _ = ftruncate(fd, 0) }
+            try AtomicFile.write(to: path, descriptor: { fd in
                 var out = ChunkWriter(fd: fd)
                 try encode(pixels, width: width, height: height, into: &out)
                 try out.flush()
-            }
+            })
         } catch let e as AtomicFileError {
             throw PNGError(kind: .io, message: "cannot write \(path): \(e.reason)")
         }

@@ -55,6 +55,16 @@ final class PNGBandEncoderTests: XCTestCase {
         }
     }
 
+    /// A link is written through, not replaced, even when its target does not exist yet (as
+    /// libpng's writer, which opened the path with fopen, did).
+    func testALinkIsWrittenThroughAndItsMissingTargetCreated() throws {
+        let target = dir.appendingPathComponent("target.png").path, link = dir.appendingPathComponent("link.png").path
+        XCTAssertEqual(symlink(target, link), 0)
+        try PNGCodec.write(premultiplied: image(width: 4, height: 3), width: 4, height: 3, to: link)
+        XCTAssertEqual(try FileManager.default.destinationOfSymbolicLink(atPath: link), target, "the link stays a link")
+        XCTAssertEqual(try PNGCodec.decode(try read("target.png")).height, 3)
+    }
+
     /// Frame B differs from frame A in one row (row 40, band 1 of 3): B re-encodes that band only,
     /// and its file is byte for byte what an encoder that never saw A writes. A frame of another
     /// size reuses nothing.
