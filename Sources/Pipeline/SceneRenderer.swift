@@ -29,6 +29,8 @@ public final class SceneRenderer {
         flattensRegions = ProcessInfo.processInfo.environment["CAPROF_FLATTEN"] != "off"
         // CAPROF_TEXEL_BLOCKS=off: flattened regions read row textures (the same pixels; to measure).
         if ProcessInfo.processInfo.environment["CAPROF_TEXEL_BLOCKS"] == "off" { renderer.blocksRegionTextures = false }
+        // CAPROF_RETAINED_PASSES=off: every offscreen pass is rendered again (the same pixels; to measure).
+        if ProcessInfo.processInfo.environment["CAPROF_RETAINED_PASSES"] == "off" { renderer.retainsPasses = false }
     }
 
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.

@@ -7,7 +7,16 @@ extension FramePlan {
     ///
     /// Pure: the backend executes the result literally on top of the previous frame (its frame
     /// cache), so skipping a pass whose result no damaged pixel shows changes no pixel.
+    ///
+    /// `retaining`: passes (indices into `offscreenPasses`) whose results the backend takes from
+    /// the previous frame (`RetainedPasses`): kept when needed, but not rendered, so the passes
+    /// they read are not needed for them. `retained` lists them in the new numbering.
     public func restricted(to damage: FrameDamage) -> (plan: FramePlan, kept: [Int]) {
+        let r = restricted(to: damage, retaining: [])
+        return (r.plan, r.kept)
+    }
+
+    public func restricted(to damage: FrameDamage, retaining: Set<Int>) -> (plan: FramePlan, kept: [Int], retained: Set<Int>) {
         let w = pixelWidth, h = pixelHeight
         let keptCanvas = canvasItems.indices.filter { i in
             let item = canvasItems[i]
@@ -22,7 +31,7 @@ extension FramePlan {
         need(canvas)
         for (i, pass) in offscreenPasses.enumerated() where pass.rasterCacheKey != nil { needed.insert(i) }
         // A pass only reads earlier passes: one walk from the last pass back closes the set.
-        for i in offscreenPasses.indices.reversed() where needed.contains(i) {
+        for i in offscreenPasses.indices.reversed() where needed.contains(i) && !retaining.contains(i) {
             switch offscreenPasses[i].operation {
             case .draw(let items): need(items)
             case .blur(let source, _, _, _, _): needed.insert(source)
@@ -63,6 +72,6 @@ extension FramePlan {
             return pass
         }
         plan.canvasItems = canvas.map(renumber)
-        return (plan, kept)
+        return (plan, kept, Set(kept.indices.filter { retaining.contains(kept[$0]) }))
     }
 }

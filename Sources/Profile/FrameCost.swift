@@ -26,8 +26,12 @@ public struct FrameCost: Sendable, Equatable, Codable {
     public var textureBytes: Int?
     /// Draw calls recorded.
     public var drawCalls: Int?
-    /// Device time of each offscreen pass (timestamps around it), in the plan's pass order.
+    /// Device time of each offscreen pass (timestamps around it), in the plan's pass order; nil
+    /// when not every pass ran (a damaged frame, retained passes).
     public var passGPUNanoseconds: [UInt64]?
+    /// Offscreen passes caprof did not render because their result was the previous frame's
+    /// (`RetainedPasses`): its own shortcut; the findings still count them as a device renders them.
+    public var retainedPasses: Int?
 
     /// The stages that make up "CPU per frame" in every report and the gate's `cpuMilliseconds`:
     /// what the frame costs the compositor on the CPU — evaluate, plan, raster, upload, record. The

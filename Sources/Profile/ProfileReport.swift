@@ -156,6 +156,9 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         public var meanDamagedPixels: Double?
         /// Frames not drawn again because nothing changed (`FrameCacheUse.reused`), when known.
         public var reusedFrames: Int?
+        /// Mean of `FrameCost.retainedPasses` (offscreen passes per frame not rendered again by
+        /// caprof: their results were the previous frame's), when frames were drawn.
+        public var meanRetainedPasses: Double?
     }
 
     public struct StageStats: Sendable, Equatable, Codable {

@@ -113,6 +113,8 @@ public struct Profiler: Sendable {
         if !damaged.isEmpty { totals2.meanDamagedPixels = mean(damaged) }
         let uses = frames.compactMap(\.frameCache)
         if !uses.isEmpty { totals2.reusedFrames = uses.filter { $0 == .reused }.count }
+        let retained = frames.compactMap(\.cost.retainedPasses)
+        if !retained.isEmpty { totals2.meanRetainedPasses = mean(retained) }
         var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals2, warnings: warnings)
         report.startup = startup
         return report

@@ -32,11 +32,14 @@ extension Renderer {
     /// Whether consecutive `render` calls reuse the previous frame (see `FrameCache`). Off by default.
     public var frameCacheEnabled: Bool {
         get { frameCache.enabled }
-        set { frameCache.enabled = newValue; if !newValue { frameCache.previous = nil } }
+        set { frameCache.enabled = newValue; if !newValue { forgetPreviousFrame() } }
     }
 
     /// Forgets the previous frame: the next frame is drawn whole (its timings are then its own).
-    public func forgetPreviousFrame() { frameCache.previous = nil }
+    public func forgetPreviousFrame() {
+        frameCache.previous = nil
+        offscreen.dropHeld()
+    }
 
     /// The damage to draw for `plan`: nil when the frame must be drawn whole (the cache off, no
     /// previous frame, or a damage that is the whole canvas anyway).

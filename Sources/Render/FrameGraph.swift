@@ -25,7 +25,10 @@ final class FrameGraph {
         return DeviceSelector.colorFormat
     }
 
-    init(_ plan: FramePlan, targets: OffscreenTargets, frame: UInt64, pipelines: PipelineLibrary, maxSide: Int) throws {
+    /// `retained`: passes (by index in `plan`) not rendered this frame, with the targets holding
+    /// their results from the previous frame (`RetainedPasses`).
+    init(_ plan: FramePlan, targets: OffscreenTargets, frame: UInt64, pipelines: PipelineLibrary, maxSide: Int,
+         retained: [Int: OffscreenTarget] = [:]) throws {
         var passTargets: [OffscreenTarget] = []
         var blurs = 0
         // Refused before anything is allocated (half-float targets take 8 bytes a texel).
@@ -35,7 +38,12 @@ final class FrameGraph {
         guard bytes <= Self.maxOffscreenBytes else {
             throw RenderError.offscreenMemory(passes: plan.offscreenPasses.count, bytes: bytes, limit: Self.maxOffscreenBytes)
         }
-        for pass in plan.offscreenPasses {
+        for (i, pass) in plan.offscreenPasses.enumerated() {
+            if let t = retained[i] {
+                if let key = pass.rasterCacheKey { targets.adopt(t, as: key) }
+                passTargets.append(t)
+                continue
+            }
             guard (1...maxSide).contains(pass.width), (1...maxSide).contains(pass.height) else {
                 throw RenderError.unsupportedSize(what: "Offscreen target", width: pass.width, height: pass.height, maximum: maxSide)
             }

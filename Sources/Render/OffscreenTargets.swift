@@ -10,6 +10,8 @@ final class OffscreenTarget {
     var lastUsedFrame: UInt64 = 0
     /// Its layout after the last pass that wrote it (raster-cache targets persist across frames).
     var hasContent = false
+    /// From the pool (`acquire`); false for raster-cache targets.
+    var pooled = false
 
     init(_ device: VulkanDevice, width: Int, height: Int, format: VkFormat, pipelines: PipelineLibrary) throws {
         image = try GPUImage(device, width: width, height: height,
@@ -65,6 +67,12 @@ final class OffscreenTargets {
     private var free: [OffscreenTarget] = []
     private var inUse: [OffscreenTarget] = []
     private(set) var rasterCache: [UInt64: OffscreenTarget] = [:]
+    /// The previous frame's pass results, by the pass's index in that frame's whole plan: what
+    /// `RetainedPasses` may take instead of rendering a pass again.
+    private var held: [Int: OffscreenTarget] = [:]
+
+    /// The passes whose results are held (`RetainedPasses.between`'s `held`).
+    var heldPasses: Set<Int> { Set(held.keys) }
 
     init(_ device: VulkanDevice) { self.device = device }
 
@@ -77,9 +85,31 @@ final class OffscreenTargets {
             t = try OffscreenTarget(device, width: width, height: height, format: format, pipelines: pipelines)
         }
         t.lastUsedFrame = frame
+        t.pooled = true
         inUse.append(t)
         return t
     }
+
+    /// At the start of a frame: the held results of `retained` (indices of the previous plan),
+    /// taken for this frame; the other held pooled targets go back to the pool, so this frame's
+    /// passes can use them, and held raster-cache targets no longer cached are freed.
+    func takeHeld(_ retained: Set<Int>, frame: UInt64) -> [Int: OffscreenTarget] {
+        var taken: [Int: OffscreenTarget] = [:]
+        for (i, t) in held {
+            if retained.contains(i) {
+                taken[i] = t
+                t.lastUsedFrame = frame
+                if t.pooled { inUse.append(t) }
+            } else if t.pooled {
+                free.append(t)
+            }
+        }
+        held = [:]
+        return taken
+    }
+
+    /// A retained raster-cache result stored under this frame's key (its old key was evicted).
+    func adopt(_ t: OffscreenTarget, as key: UInt64) { rasterCache[key] = t }
 
     /// The raster-cache target for `key`, created (or replaced, when the size changed) for a store.
     func cacheTarget(_ key: UInt64, width: Int, height: Int, pipelines: PipelineLibrary) throws -> OffscreenTarget {
@@ -90,14 +120,27 @@ final class OffscreenTargets {
     }
 
     /// After the frame's fence: pass targets go back to the pool (those unused for a frame are
-    /// released), evicted raster-cache entries are freed.
-    func endFrame(_ frame: UInt64, evicted: [UInt64]) {
+    /// released), evicted raster-cache entries are freed; `hold`'s targets (by pass index in the
+    /// frame's whole plan) are kept with their results for the next frame instead.
+    func endFrame(_ frame: UInt64, evicted: [UInt64], hold: [Int: OffscreenTarget] = [:]) {
         free.removeAll { $0.lastUsedFrame + 1 < frame }
-        free.append(contentsOf: inUse)
+        held = hold
+        free.append(contentsOf: inUse.filter { t in !hold.values.contains { $0 === t } })
         inUse.removeAll()
         for key in evicted { rasterCache[key] = nil }
     }
 
-    /// Bytes of every target held (pooled, in use and cached).
-    var residentBytes: Int { (free + inUse + Array(rasterCache.values)).reduce(0) { $0 + $1.image.byteCount } }
+    /// Forgets the held results (their pooled targets go back to the pool).
+    func dropHeld() {
+        free.append(contentsOf: held.values.filter(\.pooled))
+        held = [:]
+    }
+
+    /// Bytes of every target held (pooled, in use, cached and held).
+    var residentBytes: Int {
+        var seen = Set<ObjectIdentifier>()
+        return (free + inUse + Array(rasterCache.values) + Array(held.values)).reduce(0) { sum, t in
+            seen.insert(ObjectIdentifier(t)).inserted ? sum + t.image.byteCount : sum
+        }
+    }
 }

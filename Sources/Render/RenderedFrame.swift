@@ -42,6 +42,10 @@ public struct RenderStats: Sendable, Equatable {
     /// How the frame cache drew the frame: whole, only its damage, or not at all (reused: the
     /// pixels and timings are the previous frame's). Always `.full` with the cache off.
     public var frameCache: FrameCacheUse = .full
+    /// Offscreen passes not rendered: their results were the previous frame's (`RetainedPasses`),
+    /// and their texels. Per-pass times are then not reported (not every pass ran).
+    public var retainedPasses: Int = 0
+    public var retainedPixels: Int = 0
 
     public init(gpuNanoseconds: UInt64?, uploadedBytes: Int, textureBytesResident: Int, drawCalls: Int,
                 items: Int, cpuEncodeNanoseconds: UInt64, cpuUploadNanoseconds: UInt64 = 0) {

@@ -25,7 +25,7 @@ public final class Renderer {
     private let timer: GPUTimer?
     private var target: RenderTarget?
     /// Offscreen pass targets (pooled) and the raster cache's bitmaps.
-    private let offscreen: OffscreenTargets
+    let offscreen: OffscreenTargets
     private var blur: BlurPipelines?
     private var filterPipelines: FilterPipelines?
     private var blendModes: BlendModePipelines?
@@ -82,6 +82,10 @@ public final class Renderer {
     /// shaders with a one-pixel draw (`ShaderPrecompile.swift`): on by default on CPU devices,
     /// where lavapipe compiles with LLVM at the first draw; GPUs compile at pipeline creation.
     public var compilesShadersBeforeUploads: Bool
+    /// With the frame cache on, take offscreen results from the previous frame where the plan
+    /// finds them unchanged (`RetainedPasses`) instead of rendering them again. On by default;
+    /// off renders every pass (the same pixels; to measure what it saves).
+    public var retainsPasses = true
     /// Whether the last frame compiled its canvas shaders before its uploads.
     public internal(set) var lastFrameCompiledShadersFirst = false
     /// Textures in 4×4 blocks that the last frame drew with.
@@ -126,17 +130,28 @@ public final class Renderer {
         // The frame cache (DamagedFrame.swift): an unchanged plan is not drawn again, a damaged one
         // only where the plan says it changed.
         let damage = frameDamage(for: plan)
+        let previousPlan = frameCache.previous?.plan
+        // Offscreen results the previous frame left that this frame would render the same
+        // (RetainedPasses.swift): taken instead of rendered; only with the frame cache's damage.
+        let retaining = damage == nil || !retainsPasses ? [] : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
         if let damage, damage.use(executing: plan) == .reused, let reused = reusedFrame(plan, started: start) {
-            offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
+            // Nothing is drawn: the held results stay, where the passes are unchanged.
+            let hold = offscreen.takeHeld(retaining, frame: frameNumber)
+            offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions, hold: hold)
             return reused
         }
         frameCache.pending = damage
         frameCache.previous = nil   // until this frame succeeds, the target holds nothing reusable
         // A damaged frame executes only what its damage needs (FramePlan+Damage.swift).
         let original = plan
-        let restricted = damage.map { plan.restricted(to: $0) }
+        let restricted = damage.map { plan.restricted(to: $0, retaining: retaining) }
         let plan = restricted?.plan ?? plan
+        let kept = restricted?.kept ?? Array(original.offscreenPasses.indices)
+        let retained = restricted?.retained ?? []
         frameNumber += 1
+        let taken = offscreen.takeHeld(retaining, frame: frameNumber)
+        var retainedTargets: [Int: OffscreenTarget] = [:]
+        for n in retained { retainedTargets[n] = taken[kept[n]] }
         let texturesStart = Self.now()
         var frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,
@@ -145,9 +160,10 @@ public final class Renderer {
         lastFrameBlockTextures = frameTextures.slots.filter { $0.layout == .blocks }.count
         let graph: FrameGraph
         do {
-            graph = try FrameGraph(plan, targets: offscreen, frame: frameNumber, pipelines: pipelines, maxSide: maxSide)
-            try encode(plan, frameTextures, graph)
-            try record(plan, frameTextures, graph, images)
+            graph = try FrameGraph(plan, targets: offscreen, frame: frameNumber, pipelines: pipelines, maxSide: maxSide,
+                                   retained: retainedTargets)
+            try encode(plan, frameTextures, graph, retained: retained)
+            try record(plan, frameTextures, graph, images, retained: retained)
         } catch {
             frameTextures.discardUploads(from: textures)
             offscreen.endFrame(frameNumber, evicted: [])
@@ -172,14 +188,19 @@ public final class Renderer {
         }
         let pixels = target!.pixels()
         textures.evict(keeping: frameNumber)
-        offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions)
+        // Every pass's result is held for the next frame (by its index in the whole plan).
+        var hold: [Int: OffscreenTarget] = [:]
+        if frameCache.enabled { for (n, i) in kept.enumerated() { hold[i] = graph.passTargets[n] } }
+        offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions, hold: hold)
         try device.checkValidation()
         var stats = RenderStats(gpuNanoseconds: gpu?.total, uploadedBytes: uploadedBytes,
                                 textureBytesResident: residentBytes, drawCalls: graph.drawCalls,
                                 items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
                                 cpuUploadNanoseconds: cpuUpload)
         // Per-pass times only when every planned pass ran (a damaged frame may skip some).
-        stats.passGPUNanoseconds = restricted.map { $0.kept.count == original.offscreenPasses.count } ?? true ? gpu?.passes ?? [] : []
+        stats.passGPUNanoseconds = kept.count == original.offscreenPasses.count && retained.isEmpty ? gpu?.passes ?? [] : []
+        stats.retainedPasses = retained.count
+        stats.retainedPixels = retained.reduce(0) { $0 + plan.offscreenPasses[$1].width * plan.offscreenPasses[$1].height }
         stats.offscreenTargetBytes = offscreen.residentBytes
         stats.frameCache = damage == nil ? .full : .damaged
         stats.items = original.items.count
@@ -190,9 +211,11 @@ public final class Renderer {
 
     /// Writes one record per drawn item (every pass's items, then the canvas's) and splits each
     /// list into batches.
-    private func encode(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph) throws {
-        // Placeholders for content caprof does not draw yet are for the analyses only.
-        let lists = (plan.offscreenPasses.map(\.items) + [plan.canvasItems]).map { $0.filter { $0.role != .unsupported } }
+    private func encode(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph, retained: Set<Int>) throws {
+        // Placeholders for content caprof does not draw yet are for the analyses only; a retained
+        // pass draws nothing (its result is the previous frame's).
+        let passItems = plan.offscreenPasses.enumerated().map { retained.contains($0.offset) ? [] : $0.element.items }
+        let lists = (passItems + [plan.canvasItems]).map { $0.filter { $0.role != .unsupported } }
         let total = lists.reduce(0) { $0 + $1.count }
         if records == nil || records!.capacity < total {
             records = nil   // free the old buffer before allocating its successor
@@ -261,7 +284,8 @@ public final class Renderer {
     }
 
     /// Records the frame's command buffer: uploads, each offscreen pass into its target, the canvas.
-    private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph, _ images: FramePixels) throws {
+    private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph, _ images: FramePixels,
+                        retained: Set<Int>) throws {
         let width = plan.pixelWidth, height = plan.pixelHeight
         if target == nil || target!.width != width || target!.height != height {
             target = nil
@@ -328,6 +352,13 @@ public final class Renderer {
         }
         for (i, pass) in plan.offscreenPasses.enumerated() {
             let t = graph.passTargets[i]
+            if retained.contains(i) {
+                // Its target holds the result already, readable by shaders since the last frame.
+                // Both stamps are written (a query left unwritten would never become available).
+                timer?.passBegin(cmd, i)
+                timer?.passEnd(cmd, i)
+                continue
+            }
             if case .backdrop(let capture) = pass.operation {
                 drawSegment()
                 timer?.passBegin(cmd, i)

@@ -101,7 +101,8 @@ public enum ReportSchema {
                   "properties": {"textures": {"$ref": "#/$defs/count"}, "layers": {"$ref": "#/$defs/count"}, "bytes": {"$ref": "#/$defs/count"}, "savedBytes": {"$ref": "#/$defs/count"}}},
             "meanDrawCalls": {"type": "number", "minimum": 0},
             "meanDamagedPixels": {"type": "number", "minimum": 0, "description": "Flash Updated Regions: the mean of counters.damagedPixels."},
-            "reusedFrames": {"type": "integer", "minimum": 0, "description": "Frames whose plan was unchanged: not drawn again (frameCache = reused)."}
+            "reusedFrames": {"type": "integer", "minimum": 0, "description": "Frames whose plan was unchanged: not drawn again (frameCache = reused)."},
+            "meanRetainedPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.retainedPasses: offscreen passes per frame caprof took from the previous frame instead of rendering them (its own saving; findings count every pass)."}
           }
         },
         "warnings": {
@@ -192,7 +193,8 @@ public enum ReportSchema {
                 "renderNanoseconds": {"$ref": "#/$defs/nanoseconds"}, "gpuNanoseconds": {"$ref": "#/$defs/nanoseconds"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
                 "drawCalls": {"$ref": "#/$defs/count"},
-                "passGPUNanoseconds": {"type": "array", "items": {"$ref": "#/$defs/nanoseconds"}}
+                "passGPUNanoseconds": {"type": "array", "items": {"$ref": "#/$defs/nanoseconds"}},
+                "retainedPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes not rendered: their results were the previous frame's (caprof's shortcut; the findings count them)."}
               }
             },
             "findings": {"type": "array", "items": {"enum": \(list(FindingID.allCases))}, "uniqueItems": true}

@@ -18,9 +18,17 @@ enum UpdatedRegionsSummary {
         return "\(n) of \(r.totals.frames) frames unchanged: reused, not drawn again"
     }
 
-    /// Both, joined: the line every report prints under "Flash Updated Regions".
+    /// "21.0 offscreen passes per frame taken from the previous frame, not rendered again"; nil
+    /// when none were (or frames were not drawn).
+    static func retained(_ r: ProfileReport) -> String? {
+        guard let n = r.totals.meanRetainedPasses, n > 0 else { return nil }
+        return ReportUnits.count((n * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes")
+            + " per frame taken from the previous frame, not rendered again"
+    }
+
+    /// All three, joined: the line every report prints under "Flash Updated Regions".
     static func line(_ r: ProfileReport) -> String? {
-        let parts = [damaged(r), reused(r)].compactMap { $0 }
+        let parts = [damaged(r), reused(r), retained(r)].compactMap { $0 }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
 }

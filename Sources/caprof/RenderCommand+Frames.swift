@@ -48,6 +48,7 @@ extension RenderCommand {
         let dir = URL(fileURLWithPath: output)
         var size = (0, 0), draws = 0, calls = 0, culled = 0, regions = 0, flattened = 0
         var cacheUse: [FrameCacheUse: Int] = [:]     // the frame cache: frames reused, redrawn in part
+        var retainedPasses = 0                       // offscreen results taken from the previous frame
         let encoder = FrameEncoder(sheet: contactSheet, compression: compression)
         do {
             for (n, f) in list.enumerated() {
@@ -55,6 +56,7 @@ extension RenderCommand {
                 warnings.add(frame.plan.unsupported)
                 size = (frame.width, frame.height); draws += frame.plan.items.count
                 cacheUse[frame.stats.frameCache, default: 0] += 1
+                retainedPasses += frame.stats.retainedPasses
                 calls += frame.stats.drawCalls; culled += frame.plan.execution.culledItems
                 regions += frame.plan.execution.flattenedRegions; flattened += frame.plan.execution.flattenedItems
                 try encoder.wait()                      // frame n − 1 written (or its error)
@@ -84,6 +86,9 @@ extension RenderCommand {
         if list.count > 1 {
             let copied = encoder.copied > 0 ? ", \(encoder.copied) PNG\(encoder.copied == 1 ? "" : "s") copied" : ""
             rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused\(copied)), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
+            if retainedPasses > 0 {
+                rate += ", \(retainedPasses) offscreen pass\(retainedPasses == 1 ? "" : "es") taken from the previous frame"
+            }
         }
         err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(Self.drawCounts(items: draws / list.count, calls: calls / list.count, culled: culled / list.count, flattened: (regions / list.count, flattened / list.count))) each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")
         if let sheetPath = sheet, let s = encoder.sheet {

@@ -82,5 +82,22 @@ final class UpdatedRegionsTests: XCTestCase, ProfileTestSupport {
         XCTAssertNil(r.frames[0].damage, "a wholly damaged frame lists no rectangles")
         XCTAssertEqual(r.totals.meanDamagedPixels, Double(800 + 0 + 288) / 3)
         XCTAssertEqual(r.totals.reusedFrames, 1)
+        XCTAssertNil(r.totals.meanRetainedPasses, "no frame was drawn")
+    }
+
+    /// Passes taken from the previous frame are averaged over the drawn frames and said in words.
+    func testTheReportAveragesRetainedPasses() {
+        var p = Profiler(canvas: canvas)
+        for (i, n) in [0, 3, 2].enumerated() {
+            let f = frame(boxAt: 5)
+            var cost = FrameCost()
+            cost.retainedPasses = n
+            p.record(p.analyze(f.plan, tree: f.tree, index: i, time: Double(i) / 60), cost: cost)
+        }
+        let r = p.report(tool: .init(version: "test"), scene: .init(file: "t.json", canvas: .init(width: 40, height: 20, scale: 1, pixelWidth: 40, pixelHeight: 20),
+                                                                   layers: 2, duration: 0, fps: 60),
+                         gpu: true, device: nil, fps: 60, warnings: [])
+        XCTAssertEqual(r.totals.meanRetainedPasses, 5.0 / 3)
+        XCTAssertEqual(r.frames.map(\.cost.retainedPasses), [0, 3, 2])
     }
 }

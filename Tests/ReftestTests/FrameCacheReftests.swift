@@ -117,6 +117,29 @@ final class FrameCacheReftests: ReftestCase {
         XCTAssertEqual(uses, [.full, .damaged, .damaged, .damaged, .damaged, .reused, .reused])
     }
 
+    /// Offscreen results taken from the previous frame (`RetainedPasses`): a moving group's pass
+    /// (its content unchanged: whole-pixel positions, 15 → 95 pt over 0.1 s) and a shouldRasterize bitmap larger than the raster cache (2.5
+    /// canvases), evicted after every frame and stored again from the same content. Both are taken,
+    /// not rendered, after the first frame, and every frame is the frame rendered alone.
+    func testRetainedPassesEqualEachFrameAlone() throws {
+        let json = scene(100, 60, scale: 1, """
+        {"name": "big", "frame": [-100, -70, 300, 200], "backgroundColor": "#5856D6", "shouldRasterize": true,
+         "sublayers": [{"frame": [110, 80, 60, 30], "backgroundColor": [1, 1, 1, 0.6], "cornerRadius": 8}]},
+        {"name": "group", "frame": [0, 20, 30, 30], "opacity": 0.5, "allowsGroupOpacity": true, "backgroundColor": "#FF9500",
+         "sublayers": [{"frame": [5, 5, 20, 20], "backgroundColor": "#34C759"}],
+         "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 15, "toValue": 95,
+                         "duration": 0.1, "fillMode": "both"}]}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "retained.json", baseDirectory: "/")
+        let sequence = try SceneRenderer()
+        var retained: [Int] = []
+        for t in [0, 0.025, 0.05, 0.075] {
+            retained.append(try sequence.render(AnimatedScene(doc), at: t).stats.retainedPasses)
+        }
+        XCTAssertEqual(retained, [0, 2, 2, 2], "the group's pass and the rasterised bitmap, after the first frame")
+        _ = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
+    }
+
     func testStaticCardsAreDrawnOnceThenReused() throws {
         let doc = try SceneDecoder.load(path: Self.repoRoot.appendingPathComponent("Examples/cards.json").path)
         let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 1.0 / 60, 2.0 / 60], scale: 1)
