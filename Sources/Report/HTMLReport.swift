@@ -132,8 +132,12 @@ public struct HTMLReport: Sendable {
             + (t.meanEdgeBlendedPixels > 0 ? "; \(ReportUnits.pixels(t.meanEdgeBlendedPixels)) edges only" : ""))
         kpi(&h, ReportUnits.times(t.meanOverdraw), "overdraw", "draws beyond the first per pixel; up to \(t.maxOverdraw)× on one pixel")
         let passes = Double(t.offscreenPasses) / Double(max(t.frames, 1))
-        kpi(&h, ReportUnits.number((passes * 10).rounded() / 10), "offscreen passes per frame",
-            t.offscreenPasses > 0 ? "\(ReportUnits.pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))) of targets" : "none")
+        var passDetail = t.offscreenPasses > 0 ? "\(ReportUnits.pixels(Double(t.offscreenPixels) / Double(max(t.frames, 1)))) of targets" : "none"
+        if let n = t.meanRetainedPasses, n > 0 {
+            // caprof's own saving (RetainedPasses): the count above is what a device renders.
+            passDetail += " · \(ReportUnits.number((n * 10).rounded() / 10)) a frame taken from the previous frame by caprof"
+        }
+        kpi(&h, ReportUnits.number((passes * 10).rounded() / 10), "offscreen passes per frame", passDetail)
         if let d = t.meanDrawCalls {
             var sub: [String] = []
             if let p = t.peakTextureBytes { sub.append("\(ReportUnits.bytes(p)) textures") }

@@ -267,6 +267,17 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(html.contains("&lt;img src=x&gt;"))
     }
 
+    /// Offscreen passes caprof took from the previous frame are said beside the passes a device
+    /// renders, in the HTML, text and Markdown summaries; none is said when none were taken.
+    func testRetainedPassesAreSaidApartFromTheOffscreenPasses() throws {
+        var (report, _, _) = try run()
+        XCTAssertFalse(HTMLReport().render(report).contains("taken from the previous frame"))
+        report.totals.meanRetainedPasses = 3.64
+        XCTAssertTrue(HTMLReport().render(report).contains("3.6 a frame taken from the previous frame by caprof"))
+        XCTAssertTrue(TextReport(colors: false).render(report).contains("3.6 offscreen passes per frame taken from the previous frame"))
+        XCTAssertTrue(MarkdownReport().render(report).contains("3.6 offscreen passes per frame taken from the previous frame"))
+    }
+
     func testASingleFrameGetsAStageTableNotCharts() throws {
         let runner = ProfileRunner(scene: AnimatedScene(try document()), renderer: nil)
         let r = try runner.run(frames: [(0, 0)], fps: 60, file: "s.json", toolVersion: "t").report
