@@ -63,7 +63,8 @@ final class RetainedPassTests: GPUTestCase {
                          items: [solid(Rect(0, 0, 12, 12), RGBA(1, 1, 1, 1)), composite], offscreenPasses: [pass])
     }
 
-    /// The same plan rendered whole by a renderer that has no previous frame.
+    /// The same plan drawn whole: the (shared) renderer forgets its previous frame first. Called
+    /// after a sequence, since it ends that sequence.
     func whole(_ p: FramePlan) throws -> RenderedFrame {
         let r = try RenderTestSupport.renderer()
         r.forgetPreviousFrame()
@@ -115,12 +116,14 @@ final class RetainedPassTests: GPUTestCase {
         defer { r.frameCacheEnabled = false }
         r.forgetPreviousFrame()
         XCTAssertEqual(try r.render(frame(101), images: [:]).stats.retainedPasses, 0)
+        var frames: [(UInt64, RenderedFrame)] = []
         for key: UInt64 in [102, 103] {
             let out = try r.render(frame(key), images: [:])
             XCTAssertEqual(out.stats.retainedPasses, 1)
             assertPixel(out, 9, 9, [0, 0, 255, 255])
             assertPixel(out, 2, 2, Self.transparent)
-            XCTAssertEqual(out.pixels, try whole(frame(key)).pixels)
+            frames.append((key, out))
         }
+        for (key, out) in frames { XCTAssertEqual(out.pixels, try whole(frame(key)).pixels) }
     }
 }
