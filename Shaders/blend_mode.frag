@@ -34,6 +34,18 @@ float softLight(float b, float s) {
     return b + (2.0 * s - 1.0) * (d - b);
 }
 
+float pinLight(float b, float s) {
+    return s <= 0.5 ? min(b, 2.0 * s) : max(b, 2.0 * s - 1.0);
+}
+float vividLight(float b, float s) {
+    return s <= 0.5 ? colorBurn(b, 2.0 * s) : colorDodge(b, 2.0 * s - 1.0);
+}
+float divide(float b, float s) {
+    if (b == 0.0) return 0.0;
+    if (s <= 0.0) return 1.0;
+    return min(1.0, b / s);
+}
+
 // Non-separable modes (W3C §10.2).
 float lum(vec3 c) { return dot(c, vec3(0.3, 0.59, 0.11)); }
 vec3 clipColor(vec3 c) {
@@ -68,7 +80,15 @@ vec3 blend(vec3 b, vec3 s) {
     case 10: return setLum(setSat(s, sat(b)), lum(b));                            // hue
     case 11: return setLum(setSat(b, sat(s)), lum(b));                            // saturation
     case 12: return setLum(s, lum(b));                                            // color
-    default: return setLum(b, lum(s));                                            // luminosity
+    case 13: return setLum(b, lum(s));                                            // luminosity
+    // Core Image's modes (BlendFormula: the common definitions, per channel).
+    case 15: return max(b + s - 1.0, 0.0);                                        // linear burn
+    case 16: return min(b + s, 1.0);                                              // linear dodge
+    case 17: return clamp(b + 2.0 * s - 1.0, 0.0, 1.0);                           // linear light
+    case 18: return vec3(pinLight(b.r, s.r), pinLight(b.g, s.g), pinLight(b.b, s.b));
+    case 19: return vec3(vividLight(b.r, s.r), vividLight(b.g, s.g), vividLight(b.b, s.b));
+    case 20: return max(b - s, 0.0);                                              // subtract
+    default: return vec3(divide(b.r, s.r), divide(b.g, s.g), divide(b.b, s.b));  // divide (21)
     }
 }
 

@@ -13,6 +13,12 @@ public enum CompositingFilter: String, CaseIterable, Sendable {
     case multiplyBlendMode, screenBlendMode, overlayBlendMode, darkenBlendMode, lightenBlendMode
     case colorDodgeBlendMode, colorBurnBlendMode, softLightBlendMode, hardLightBlendMode
     case differenceBlendMode, exclusionBlendMode
+    // Core Image's further separable modes (CILinearBurnBlendMode…), which Core Animation takes by
+    // the same names; Apple describes them in words only, so B is the common definition
+    // (`Plan`'s `BlendFormula`): linear burn max(0, Cb + Cs − 1), linear dodge min(1, Cb + Cs),
+    // linear light clamp(Cb + 2·Cs − 1), pin light, vivid light, subtract, divide.
+    case linearBurnBlendMode, linearDodgeBlendMode, linearLightBlendMode, pinLightBlendMode, vividLightBlendMode
+    case subtractBlendMode, divideBlendMode
     // Non-separable blend modes: B works on the colour as a whole (hue, saturation, luminosity).
     case hueBlendMode, saturationBlendMode, colorBlendMode, luminosityBlendMode
     // Porter-Duff operators (W3C Compositing §9.1).

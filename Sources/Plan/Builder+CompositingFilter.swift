@@ -19,6 +19,18 @@ public enum BlendFormula: Int, Sendable, CaseIterable {
     /// co = max(0, αo − (αs − cs) − (αb − cb)) = max(0, cs + cb − αs·αb), αo = αs + αb·(1 − αs).
     /// For opaque colours it is Apple's formula exactly.
     case plusDarker
+    /// Core Image's separable modes (Core Animation's compositingFilter takes them by the Core
+    /// Image names). Apple describes them in words only ("darkens the background to reflect the
+    /// source while increasing contrast"); B is the common (Photoshop) definition, per channel on
+    /// un-premultiplied colour, composited with the general formula above like W3C's modes:
+    /// - linear burn: max(0, Cb + Cs − 1); linear dodge: min(1, Cb + Cs);
+    /// - linear light: clamp(Cb + 2·Cs − 1, 0, 1) (linear burn with 2·Cs, linear dodge with 2·Cs − 1);
+    /// - pin light: Cs ≤ 0.5 ? min(Cb, 2·Cs) : max(Cb, 2·Cs − 1);
+    /// - vivid light: Cs ≤ 0.5 ? colorBurn(Cb, 2·Cs) : colorDodge(Cb, 2·Cs − 1) (W3C's burn and dodge);
+    /// - subtract: max(0, Cb − Cs);
+    /// - divide: Cb / Cs capped at 1, and 1 where Cs = 0 (white, our choice for a division by zero),
+    ///   except 0 where Cb = 0 too.
+    case linearBurn, linearDodge, linearLight, pinLight, vividLight, subtract, divide
 }
 
 /// How a compositingFilter is executed: decided here, in the plan, so the profiler counts it.
@@ -61,6 +73,13 @@ public enum CompositingExecution: Equatable, Sendable {
         case .colorBlendMode: self = .shader(.color)
         case .luminosityBlendMode: self = .shader(.luminosity)
         case .plusD: self = .shader(.plusDarker)
+        case .linearBurnBlendMode: self = .shader(.linearBurn)
+        case .linearDodgeBlendMode: self = .shader(.linearDodge)
+        case .linearLightBlendMode: self = .shader(.linearLight)
+        case .pinLightBlendMode: self = .shader(.pinLight)
+        case .vividLightBlendMode: self = .shader(.vividLight)
+        case .subtractBlendMode: self = .shader(.subtract)
+        case .divideBlendMode: self = .shader(.divide)
         }
     }
 }

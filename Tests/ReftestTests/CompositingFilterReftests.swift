@@ -79,6 +79,43 @@ final class CompositingFilterReftests: ReftestCase {
     func testXor() throws { try check("xor") }
     func testPlusLighter() throws { try check("plusL") }
     func testPlusDarker() throws { try check("plusD") }
+    func testLinearBurn() throws { try check("linearBurnBlendMode") }
+    func testLinearDodge() throws { try check("linearDodgeBlendMode") }
+    func testLinearLight() throws { try check("linearLightBlendMode") }
+    func testPinLight() throws { try check("pinLightBlendMode") }
+    func testVividLight() throws { try check("vividLightBlendMode") }
+    func testSubtract() throws { try check("subtractBlendMode") }
+    func testDivide() throws { try check("divideBlendMode") }
+
+    /// The further modes at their branch points and edges, rendered: an opaque grey source (cs)
+    /// over an opaque grey backdrop (cb), both 8-bit, so the pixel is B(cb, cs) itself; expected
+    /// values worked by hand in 0…255 (±1 for the result's rounding).
+    func testCoreImageModesAtTheirEdges() throws {
+        let cases: [(String, Double, Double, Int)] = [
+            ("linearLightBlendMode", 128, 64, 1),      // 128 + 2·64 − 255 = 1 (the burn half)
+            ("linearLightBlendMode", 128, 192, 255),   // 128 + 384 − 255 = 257, clamped (the dodge half)
+            ("linearLightBlendMode", 77, 153, 128),    // 77 + 306 − 255
+            ("linearBurnBlendMode", 77, 102, 0),       // 77 + 102 − 255 < 0
+            ("linearDodgeBlendMode", 77, 102, 179),
+            ("pinLightBlendMode", 153, 51, 102),       // min(153, 2·51)
+            ("pinLightBlendMode", 51, 204, 153),       // max(51, 2·204 − 255)
+            ("vividLightBlendMode", 128, 64, 2),       // burn: 255·(1 − (127/255)/(128/255)) = 1.99
+            ("vividLightBlendMode", 64, 192, 130),     // dodge: 255·(64/255)/(1 − 129/255) = 129.5
+            ("subtractBlendMode", 77, 128, 0),
+            ("divideBlendMode", 51, 204, 64),          // 255·51/204 = 63.75
+            ("divideBlendMode", 51, 0, 255),           // by zero: white
+            ("divideBlendMode", 0, 0, 0),              // 0/0: black
+        ]
+        for (mode, cb, cs, expected) in cases {
+            let img = try render(scene(2, 2, background: "null", """
+                {"frame": [0, 0, 2, 2], "backgroundColor": [\(cb / 255), \(cb / 255), \(cb / 255), 1]},
+                {"frame": [0, 0, 2, 2], "backgroundColor": [\(cs / 255), \(cs / 255), \(cs / 255), 1], "compositingFilter": "\(mode)"}
+                """))
+            let p = img.pixel(1, 1)
+            XCTAssertTrue(p[0...2].allSatisfy { abs(Int($0) - expected) <= 1 } && p[3] == 255,
+                          "\(mode) cb \(cb) cs \(cs): \(p), expected \(expected) ±1")
+        }
+    }
 
     /// A full-screen blend takes what lies beneath off the canvas (it is drawn once, as the
     /// destination): the result is the same formula, over the translucent stack beneath.
@@ -183,6 +220,18 @@ enum W3C {
         case "saturationBlendMode": return setLum(setSat(Cb, sat(Cs)), lum(Cb))
         case "colorBlendMode": return setLum(Cs, lum(Cb))
         case "luminosityBlendMode": return setLum(Cb, lum(Cs))
+        // Core Image's modes, as the common (Photoshop) definitions read (not W3C's).
+        case "linearBurnBlendMode": return each { b, s in max(0, b + s - 1) }
+        case "linearDodgeBlendMode": return each { b, s in min(1, b + s) }
+        case "linearLightBlendMode": return each { b, s in min(1, max(0, b + 2 * s - 1)) }
+        case "pinLightBlendMode": return each { b, s in s <= 0.5 ? min(b, 2 * s) : max(b, 2 * s - 1) }
+        case "vividLightBlendMode":
+            return each { b, s in
+                s <= 0.5 ? (b == 1 ? 1 : s == 0 ? 0 : 1 - min(1, (1 - b) / (2 * s)))
+                         : (b == 0 ? 0 : s == 1 ? 1 : min(1, b / (1 - (2 * s - 1))))
+            }
+        case "subtractBlendMode": return each { b, s in max(0, b - s) }
+        case "divideBlendMode": return each { b, s in b == 0 ? 0 : s == 0 ? 1 : min(1, b / s) }
         default: fatalError("not a blend mode: \(mode)")
         }
     }

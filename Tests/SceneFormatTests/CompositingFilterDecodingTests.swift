@@ -9,7 +9,9 @@ final class CompositingFilterDecodingTests: XCTestCase {
         // The list as scene-format.md gives it, written out here rather than taken from the enum.
         let names = ["normalBlendMode", "multiplyBlendMode", "screenBlendMode", "overlayBlendMode", "darkenBlendMode",
                      "lightenBlendMode", "colorDodgeBlendMode", "colorBurnBlendMode", "softLightBlendMode",
-                     "hardLightBlendMode", "differenceBlendMode", "exclusionBlendMode", "hueBlendMode",
+                     "hardLightBlendMode", "differenceBlendMode", "exclusionBlendMode",
+                     "linearBurnBlendMode", "linearDodgeBlendMode", "linearLightBlendMode", "pinLightBlendMode",
+                     "vividLightBlendMode", "subtractBlendMode", "divideBlendMode", "hueBlendMode",
                      "saturationBlendMode", "colorBlendMode", "luminosityBlendMode", "sourceAtop", "sourceIn",
                      "sourceOut", "destinationOver", "destinationIn", "destinationOut", "xor", "plusL", "plusD"]
         XCTAssertEqual(CompositingFilter.allCases.map(\.rawValue), names)
