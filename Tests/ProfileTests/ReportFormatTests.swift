@@ -325,6 +325,7 @@ final class ReportFormatTests: XCTestCase {
             report.frames[i].cost = FrameCost(evaluateNanoseconds: 1_000_000, planNanoseconds: 500_000, analyzeNanoseconds: 250_123,
                                               recordNanoseconds: 300_000, renderNanoseconds: 4_000_000 + UInt64(i) * 1000,
                                               gpuNanoseconds: 3_000_000, uploadedBytes: i == 0 ? 4096 : 0, textureBytes: 8192, drawCalls: 5)
+            report.frames[i].cost.retainedPasses = i == 0 ? 0 : 2
         }
         report.run.gpu = true; report.run.device = "llvmpipe"
         return report
@@ -380,7 +381,8 @@ final class ReportFormatTests: XCTestCase {
         // Counters per frame, at the frame's start.
         let counters = evs.filter { $0["ph"] as? String == "C" }
         let names = Set(counters.compactMap { $0["name"] as? String })
-        XCTAssertEqual(names, ["shaded", "blended", "edge-blended", "overdraw", "offscreen", "updated (Flash Updated Regions)", "draw", "uploaded", "texture memory"])
+        XCTAssertEqual(names, ["shaded", "blended", "edge-blended", "overdraw", "offscreen", "updated (Flash Updated Regions)", "draw", "uploaded",
+                               "texture memory", "offscreen passes taken from the previous frame"])
         for name in names {
             let series = counters.filter { $0["name"] as? String == name }
             XCTAssertEqual(series.count, report.frames.count, name)
@@ -389,6 +391,8 @@ final class ReportFormatTests: XCTestCase {
         }
         let blended = counters.filter { $0["name"] as? String == "blended" }.map { ($0["args"] as! [String: Any])["pixels"] as! Int }
         XCTAssertEqual(blended, report.frames.map(\.counters.blendedPixels))
+        let taken = counters.filter { $0["name"] as? String == "offscreen passes taken from the previous frame" }
+        XCTAssertEqual(taken.map { ($0["args"] as! [String: Any])["passes"] as! Int }, report.frames.indices.map { $0 == 0 ? 0 : 2 })
     }
 
     func testPlanOnlyTraceHasNoGPUThread() throws {
