@@ -1,4 +1,5 @@
 import Geometry
+import LayerModel
 
 /// Damage: the device pixels whose colour can differ between one frame's plan and the next's
 /// (Instruments' "Flash Updated Regions"). Pure, decided from the two plans alone, so the profiler
@@ -13,7 +14,8 @@ import Geometry
 ///   and every item between them, before and after, is damaged;
 /// - two items draw the same when everything in them is equal, their images have the same content
 ///   key and size (not the same index), and the offscreen result they sample is unchanged: a pass
-///   is changed when it is new, differs, or samples a changed pass or image; a raster-cache bitmap
+///   is changed when it is new, differs from its counterpart in the previous plan
+///   (`PassCorrespondence`), or samples a changed pass or image; a raster-cache bitmap
 ///   is changed when this frame renders it (a miss). A changed pass thus damages where its result
 ///   is drawn;
 /// - an item's bounds are the device pixels its quad covers (grown as the backend grows a shaped
@@ -108,7 +110,12 @@ public enum FrameCacheUse: String, Sendable, Codable, CaseIterable {
 struct DrawingDiff {
     let previous: FramePlan
     let current: FramePlan
-    /// Passes of `current` whose result may differ from the same-index pass of `previous`.
+    /// For each pass of `current`, the pass of `previous` it corresponds to (`PassCorrespondence`):
+    /// the same index when the lists have the same shape; across a pass that appears or goes (a
+    /// raster-cache store on a miss frame), the later passes still find theirs.
+    let counterpart: [Int?]
+    /// Passes of `current` whose result may differ from their counterpart's in `previous` (or that
+    /// have none).
     private(set) var changedPasses: Set<Int> = []
     /// Raster-cache bitmaps rendered in `current` (misses).
     let renderedCacheKeys: Set<UInt64>
@@ -116,11 +123,18 @@ struct DrawingDiff {
     init(_ previous: FramePlan, _ current: FramePlan) {
         self.previous = previous; self.current = current
         renderedCacheKeys = Set(current.offscreenPasses.compactMap(\.rasterCacheKey))
+        counterpart = PassCorrespondence.match(previous.offscreenPasses, current.offscreenPasses)
         for (i, pass) in current.offscreenPasses.enumerated() {
-            guard i < previous.offscreenPasses.count, samePass(previous.offscreenPasses[i], pass) else {
+            guard let j = counterpart[i], samePass(previous.offscreenPasses[j], pass) else {
                 changedPasses.insert(i); continue
             }
         }
+    }
+
+    /// Whether pass `i` of `current` corresponds to pass `j` of `previous` and is unchanged: what
+    /// an item or a pass reading `j` then reads in `i` is the same.
+    func sameSource(_ j: Int, _ i: Int) -> Bool {
+        i >= 0 && i < counterpart.count && counterpart[i] == j && !changedPasses.contains(i)
     }
 
     private func samePass(_ a: OffscreenPass, _ b: OffscreenPass) -> Bool {
@@ -131,11 +145,11 @@ struct DrawingDiff {
         case (.draw(let x), .draw(let y)):
             return x.count == y.count && zip(x, y).allSatisfy { same($0, $1) }
         case (.blur(let s1, let sigma1, let h1, let t1, let d1), .blur(let s2, let sigma2, let h2, let t2, let d2)):
-            return s1 == s2 && !changedPasses.contains(s2) && sigma1 == sigma2 && h1 == h2 && t1 == t2 && d1 == d2
+            return sameSource(s1, s2) && sigma1 == sigma2 && h1 == h2 && t1 == t2 && d1 == d2
         case (.filter(let x), .filter(let y)):
             // A filter step is unchanged when its source is and its inputs are equal; a variable
             // blur's mask image is compared by what it is, not by its index in each plan.
-            guard x.source == y.source, !changedPasses.contains(y.source) else { return false }
+            guard sameSource(x.source, y.source) else { return false }
             if case .variableBlur(let s1, let h1, let n1, let m1, let r1) = x.kind,
                case .variableBlur(let s2, let h2, let n2, let m2, let r2) = y.kind {
                 return s1 == s2 && h1 == h2 && n1 == n2 && r1 == r2 && m1 >= 0 && m2 >= 0
@@ -151,7 +165,7 @@ struct DrawingDiff {
             return zip(previous.canvasItems.prefix(n), current.canvasItems.prefix(n)).allSatisfy { same($0, $1) }
         case (.blend(let s1, let d1, let f1), .blend(let s2, let d2, let f2)):
             // A blend mode's result is unchanged when the flattened layer and the destination are.
-            return s1 == s2 && d1 == d2 && f1 == f2 && !changedPasses.contains(s2) && !changedPasses.contains(d2)
+            return f1 == f2 && sameSource(s1, s2) && sameSource(d1, d2)
         default:
             return false
         }
@@ -164,17 +178,73 @@ struct DrawingDiff {
             guard s1 == s2, o1 == o2, i >= 0, j >= 0, i < previous.images.count, j < current.images.count,
                   previous.images[i] == current.images[j] else { return false }
         case (.offscreen(let x, let s1, let o1), .offscreen(let y, let s2, let o2)):
-            guard x == y, s1 == s2, o1 == o2 else { return false }
-            switch y {
-            case .pass(let i): if changedPasses.contains(i) { return false }
-            case .rasterCache(let key): if renderedCacheKeys.contains(key) { return false }
+            guard s1 == s2, o1 == o2 else { return false }
+            switch (x, y) {
+            case (.pass(let j), .pass(let i)): if !sameSource(j, i) { return false }
+            case (.rasterCache(let k1), .rasterCache(let k2)): if k1 != k2 || renderedCacheKeys.contains(k2) { return false }
+            default: return false
             }
         default:
             return a == b
         }
-        // The paints are equivalent: compare the rest.
+        // The paints are equivalent (their sources, too, by correspondence): compare the rest.
         var a = a, b = b
         a.paint = .solid(.clear); b.paint = .solid(.clear)
         return a == b
+    }
+}
+
+/// Which pass of the previous plan each pass of the current plan is the same pass of: the longest
+/// common subsequence of the two lists by what identifies a pass (its layer, reasons, kind of
+/// operation, target size and whether it stores into the raster cache). Equal lists match index
+/// for index; a pass that appears or goes (a raster-cache store, a filter that starts) leaves the
+/// others matched. A match only says which results to compare: `DrawingDiff` then compares them
+/// by content, so a wrong pairing can only make a pass "changed", never hide a change.
+enum PassCorrespondence {
+    struct Identity: Equatable {
+        var layer: LayerID
+        var reasons: [OffscreenReason]
+        var kind: Int
+        var width: Int, height: Int
+        var stores: Bool
+
+        init(_ p: OffscreenPass) {
+            layer = p.layer; reasons = p.reasons; width = p.width; height = p.height
+            stores = p.rasterCacheKey != nil
+            switch p.operation {
+            case .draw: kind = 0
+            case .blur: kind = 1
+            case .filter: kind = 2
+            case .backdrop: kind = 3
+            case .blend: kind = 4
+            }
+        }
+    }
+
+    /// Lists longer than this are matched index for index (the table is quadratic).
+    static let maxPasses = 2048
+
+    /// For each pass of `current`, its counterpart's index in `previous`, or nil.
+    static func match(_ previous: [OffscreenPass], _ current: [OffscreenPass]) -> [Int?] {
+        let a = previous.map(Identity.init), b = current.map(Identity.init)
+        if a == b || a.count > maxPasses || b.count > maxPasses {
+            return b.indices.map { $0 < a.count && a[$0] == b[$0] ? $0 : nil }
+        }
+        // lcs[i][j]: the longest common subsequence of a[i...] and b[j...].
+        let n = a.count, m = b.count
+        var lcs = [[Int]](repeating: [Int](repeating: 0, count: m + 1), count: n + 1)
+        for i in stride(from: n - 1, through: 0, by: -1) {
+            for j in stride(from: m - 1, through: 0, by: -1) {
+                lcs[i][j] = a[i] == b[j] ? lcs[i + 1][j + 1] + 1 : max(lcs[i + 1][j], lcs[i][j + 1])
+            }
+        }
+        var out = [Int?](repeating: nil, count: m)
+        var i = 0, j = 0
+        while i < n && j < m {
+            if a[i] == b[j] { out[j] = i; i += 1; j += 1 }
+            else if lcs[i + 1][j] >= lcs[i][j + 1] { i += 1 }
+            else { j += 1 }
+        }
+        return out
     }
 }

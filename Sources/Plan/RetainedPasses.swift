@@ -4,8 +4,9 @@
 /// plans and from which of the previous frame's results the backend still holds, so the backend
 /// skips exactly these passes and nothing else.
 ///
-/// A pass of the current plan is retained when the backend holds the result of the previous
-/// plan's pass with the same index and that result is provably what this frame would render:
+/// A pass of the current plan is retained when the backend holds the result of its counterpart in
+/// the previous plan (`PassCorrespondence`: the same index while the pass lists keep their shape)
+/// and that result is provably what this frame would render:
 /// - an ordinary pass (no raster-cache key): `DrawingDiff` finds it unchanged (the same operation
 ///   on unchanged inputs: the same items, images by content, and sources unchanged in turn);
 /// - a raster-cache store (a shouldRasterize miss): the previous frame stored the same layer's
@@ -17,25 +18,27 @@
 /// Rendering is deterministic (the same items, images and pipelines give the same texels), so a
 /// frame with retained passes is byte-identical to the same frame rendered whole.
 public enum RetainedPasses {
-    /// The indices of `current.offscreenPasses` whose results the previous frame's passes of the
-    /// same index already hold. `held`: the previous plan's passes whose results the backend kept.
-    public static func between(_ previous: FramePlan?, _ current: FramePlan, held: Set<Int>) -> Set<Int> {
+    /// The passes of `current.offscreenPasses` whose results the previous frame's passes already
+    /// hold, each with its counterpart's index in `previous.offscreenPasses`. `held`: the previous
+    /// plan's passes whose results the backend kept.
+    public static func between(_ previous: FramePlan?, _ current: FramePlan, held: Set<Int>) -> [Int: Int] {
         guard let previous, !held.isEmpty, previous.pixelWidth == current.pixelWidth,
-              previous.pixelHeight == current.pixelHeight else { return [] }
+              previous.pixelHeight == current.pixelHeight else { return [:] }
         let diff = DrawingDiff(previous, current)
         let evicted = Set(previous.rasterCacheEvictions)
-        var retained = Set<Int>()
-        for (i, pass) in current.offscreenPasses.enumerated() where held.contains(i) && i < previous.offscreenPasses.count {
-            let old = previous.offscreenPasses[i]
+        var retained: [Int: Int] = [:]
+        for (i, pass) in current.offscreenPasses.enumerated() {
+            guard let j = diff.counterpart[i], held.contains(j) else { continue }
+            let old = previous.offscreenPasses[j]
             if case .backdrop = pass.operation { continue }
             if let key = pass.rasterCacheKey {
                 guard let oldKey = old.rasterCacheKey, oldKey != key, evicted.contains(oldKey), old.layer == pass.layer,
                       old.width == pass.width, old.height == pass.height,
                       case .draw(let a) = old.operation, case .draw(let b) = pass.operation,
                       a.count == b.count, zip(a, b).allSatisfy({ diff.same($0, $1) }) else { continue }
-                retained.insert(i)
+                retained[i] = j
             } else if old.rasterCacheKey == nil && !diff.changedPasses.contains(i) {
-                retained.insert(i)
+                retained[i] = j
             }
         }
         return retained

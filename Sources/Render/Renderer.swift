@@ -133,10 +133,14 @@ public final class Renderer {
         let previousPlan = frameCache.previous?.plan
         // Offscreen results the previous frame left that this frame would render the same
         // (RetainedPasses.swift): taken instead of rendered; only with the frame cache's damage.
-        let retaining = damage == nil || !retainsPasses ? [] : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
+        // Each retained pass of this plan with its counterpart's index in the previous plan.
+        let retaining = damage == nil || !retainsPasses ? [:] : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
         if let damage, damage.use(executing: plan) == .reused, let reused = reusedFrame(plan, started: start) {
             // Nothing is drawn: the held results stay, where the passes are unchanged.
-            let hold = offscreen.takeHeld(retaining, frame: frameNumber)
+            // Under this plan's indices (its passes are the previous plan's, renumbered at most).
+            let taken = offscreen.takeHeld(Set(retaining.values), frame: frameNumber)
+            var hold: [Int: OffscreenTarget] = [:]
+            for (i, j) in retaining { hold[i] = taken[j] }
             offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions, hold: hold)
             return reused
         }
@@ -144,14 +148,15 @@ public final class Renderer {
         frameCache.previous = nil   // until this frame succeeds, the target holds nothing reusable
         // A damaged frame executes only what its damage needs (FramePlan+Damage.swift).
         let original = plan
-        let restricted = damage.map { plan.restricted(to: $0, retaining: retaining) }
+        let restricted = damage.map { plan.restricted(to: $0, retaining: Set(retaining.keys)) }
         let plan = restricted?.plan ?? plan
         let kept = restricted?.kept ?? Array(original.offscreenPasses.indices)
         let retained = restricted?.retained ?? []
         frameNumber += 1
-        let taken = offscreen.takeHeld(retaining, frame: frameNumber)
+        let taken = offscreen.takeHeld(Set(retaining.values), frame: frameNumber)
         var retainedTargets: [Int: OffscreenTarget] = [:]
-        for n in retained { retainedTargets[n] = taken[kept[n]] }
+        // Every retained pass finds its target: `retaining`'s counterparts are held passes.
+        for n in retained { retainedTargets[n] = retaining[kept[n]].flatMap { taken[$0] } }
         let texturesStart = Self.now()
         var frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,

@@ -32,21 +32,21 @@ final class RetainedPassesTests: XCTestCase {
         let red = RGBA(1, 0, 0, 1)
         let before = plan([composite(0, x: 0)], [group(red)])
         let moved = plan([composite(0, x: 30)], [group(red)])
-        XCTAssertEqual(RetainedPasses.between(before, moved, held: [0]), [0])
-        XCTAssertEqual(RetainedPasses.between(before, moved, held: []), [], "nothing held: rendered again")
-        XCTAssertEqual(RetainedPasses.between(nil, moved, held: [0]), [], "no previous frame")
+        XCTAssertEqual(RetainedPasses.between(before, moved, held: [0]), [0: 0])
+        XCTAssertEqual(RetainedPasses.between(before, moved, held: []), [:], "nothing held: rendered again")
+        XCTAssertEqual(RetainedPasses.between(nil, moved, held: [0]), [:], "no previous frame")
         // Its content changed: rendered again.
-        XCTAssertEqual(RetainedPasses.between(before, plan([composite(0, x: 30)], [group(RGBA(0, 1, 0, 1))]), held: [0]), [])
+        XCTAssertEqual(RetainedPasses.between(before, plan([composite(0, x: 30)], [group(RGBA(0, 1, 0, 1))]), held: [0]), [:])
     }
 
     /// A blur reads an earlier pass: when that pass changes, the blur's result changes too.
     func testAPassWhoseSourceChangedIsNotRetained() {
         let red = RGBA(1, 0, 0, 1), green = RGBA(0, 1, 0, 1)
         let before = plan([composite(1, x: 0)], [group(red), blur(of: 0)])
-        XCTAssertEqual(RetainedPasses.between(before, plan([composite(1, x: 5)], [group(red), blur(of: 0)]), held: [0, 1]), [0, 1])
-        XCTAssertEqual(RetainedPasses.between(before, plan([composite(1, x: 5)], [group(green), blur(of: 0)]), held: [0, 1]), [])
+        XCTAssertEqual(RetainedPasses.between(before, plan([composite(1, x: 5)], [group(red), blur(of: 0)]), held: [0, 1]), [0: 0, 1: 1])
+        XCTAssertEqual(RetainedPasses.between(before, plan([composite(1, x: 5)], [group(green), blur(of: 0)]), held: [0, 1]), [:])
         XCTAssertEqual(RetainedPasses.between(before, plan([composite(1, x: 5)], [group(red), blur(of: 0, sigma: 3)]), held: [0, 1]),
-                       [0])
+                       [0: 0])
     }
 
     /// A bitmap larger than the raster cache is evicted after every frame and stored again under a
@@ -63,20 +63,39 @@ final class RetainedPassesTests: XCTestCase {
         }
         let evicted = plan([shown(1)], [store(1)], evictions: [1])
         let again = plan([shown(2)], [store(2)], evictions: [2])
-        XCTAssertEqual(RetainedPasses.between(evicted, again, held: [0]), [0])
-        XCTAssertEqual(RetainedPasses.between(plan([shown(1)], [store(1)]), again, held: [0]), [], "key 1 is still cached")
-        XCTAssertEqual(RetainedPasses.between(evicted, plan([shown(2)], [store(2, RGBA(0, 0, 1, 1))]), held: [0]), [],
+        XCTAssertEqual(RetainedPasses.between(evicted, again, held: [0]), [0: 0])
+        XCTAssertEqual(RetainedPasses.between(plan([shown(1)], [store(1)]), again, held: [0]), [:], "key 1 is still cached")
+        XCTAssertEqual(RetainedPasses.between(evicted, plan([shown(2)], [store(2, RGBA(0, 0, 1, 1))]), held: [0]), [:],
                        "other items")
-        XCTAssertEqual(RetainedPasses.between(evicted, plan([shown(2)], [store(2, layer: 6)]), held: [0]), [], "another layer")
+        XCTAssertEqual(RetainedPasses.between(evicted, plan([shown(2)], [store(2, layer: 6)]), held: [0]), [:], "another layer")
         // A pooled pass never takes a raster-cache target, nor the other way round.
-        XCTAssertEqual(RetainedPasses.between(evicted, plan([composite(0, x: 0)], [group(RGBA(1, 0, 0, 1))]), held: [0]), [])
+        XCTAssertEqual(RetainedPasses.between(evicted, plan([composite(0, x: 0)], [group(RGBA(1, 0, 0, 1))]), held: [0]), [:])
+    }
+
+    /// A pass that appears (a raster-cache store on a miss frame) does not cut the others off
+    /// from their counterparts: the group and its blur, now passes 1 and 2, are still taken from
+    /// the previous frame's 0 and 1, and the store that goes again the frame after changes nothing.
+    func testPassesAreMatchedAcrossAPassThatAppearsOrGoes() {
+        let red = RGBA(1, 0, 0, 1)
+        let store = OffscreenPass(reasons: [.rasterize], layer: 7, bounds: bounds, width: 10, height: 10,
+                                  operation: .draw([solid(8, 0)]), rasterCacheKey: 5)
+        let before = plan([composite(1, x: 0)], [group(red), blur(of: 0)])
+        let miss = plan([composite(2, x: 5)], [store, group(red), blur(of: 1)])
+        XCTAssertEqual(RetainedPasses.between(before, miss, held: [0, 1]), [1: 0, 2: 1])
+        XCTAssertEqual(RetainedPasses.between(miss, plan([composite(1, x: 9)], [group(red), blur(of: 0)]), held: [0, 1, 2]),
+                       [0: 1, 1: 2])
+        // The same shape with other content is still rendered again.
+        XCTAssertEqual(RetainedPasses.between(before, plan([composite(2, x: 5)], [store, group(RGBA(0, 0, 1, 1)), blur(of: 1)]),
+                                              held: [0, 1]), [:])
+        // Damage too: the composite reads an unchanged pass (1 now, 0 before) at the same place.
+        XCTAssertTrue(FrameDamage.between(before, plan([composite(2, x: 0)], [store, group(red), blur(of: 1)])).isUnchanged)
     }
 
     func testABackdropCaptureIsNeverRetained() {
         let capture = OffscreenPass(reasons: [.backdrop], layer: 4, bounds: bounds, width: 10, height: 10,
                                     operation: .backdrop(BackdropCapture(canvasItemCount: 0, region: bounds)))
         let p = plan([solid(1, 0)], [capture])
-        XCTAssertEqual(RetainedPasses.between(p, p, held: [0]), [])
+        XCTAssertEqual(RetainedPasses.between(p, p, held: [0]), [:])
     }
 
     /// A damaged frame keeps a retained pass (its result is drawn) but not the passes it reads.
