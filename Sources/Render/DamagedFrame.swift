@@ -53,6 +53,16 @@ extension Renderer {
         return damage.use == .full ? nil : damage
     }
 
+    /// Takes the held results of `retaining` (this plan's pass → its counterpart in the previous
+    /// plan, `RetainedPasses.between`) for this frame, keyed by this plan's pass indices; the other
+    /// held targets go back to the pool.
+    func takeRetained(_ retaining: [Int: Int]) -> [Int: OffscreenTarget] {
+        let taken = offscreen.takeHeld(Set(retaining.values), frame: frameNumber)
+        var byPass: [Int: OffscreenTarget] = [:]
+        for (i, j) in retaining { byPass[i] = taken[j] }
+        return byPass
+    }
+
     /// The previous frame, returned again for a plan that damages nothing.
     func reusedFrame(_ plan: FramePlan, started: UInt64) -> RenderedFrame? {
         guard var frame = frameCache.previous?.frame else { return nil }

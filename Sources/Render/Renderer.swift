@@ -33,7 +33,7 @@ public final class Renderer {
     /// Descriptor sets of flattened regions, made per frame.
     private var regionSets: RegionDescriptorSets?
     private var staging: HostBuffer?
-    private var frameNumber: UInt64 = 0
+    private(set) var frameNumber: UInt64 = 0
     /// The previous frame kept for damage-only redraws (`DamagedFrame.swift`).
     let frameCache = FrameCache()
     /// How mip levels are made for trilinear sampling: device blits where the colour format
@@ -133,15 +133,11 @@ public final class Renderer {
         let previousPlan = frameCache.previous?.plan
         // Offscreen results the previous frame left that this frame would render the same
         // (RetainedPasses.swift): taken instead of rendered; only with the frame cache's damage.
-        // Each retained pass of this plan with its counterpart's index in the previous plan.
+        // Each retained pass of this plan maps to its counterpart's index in the previous plan.
         let retaining = damage == nil || !retainsPasses ? [:] : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
         if let damage, damage.use(executing: plan) == .reused, let reused = reusedFrame(plan, started: start) {
             // Nothing is drawn: the held results stay, where the passes are unchanged.
-            // Under this plan's indices (its passes are the previous plan's, renumbered at most).
-            let taken = offscreen.takeHeld(Set(retaining.values), frame: frameNumber)
-            var hold: [Int: OffscreenTarget] = [:]
-            for (i, j) in retaining { hold[i] = taken[j] }
-            offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions, hold: hold)
+            offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions, hold: takeRetained(retaining))
             return reused
         }
         frameCache.pending = damage
@@ -153,10 +149,10 @@ public final class Renderer {
         let kept = restricted?.kept ?? Array(original.offscreenPasses.indices)
         let retained = restricted?.retained ?? []
         frameNumber += 1
-        let taken = offscreen.takeHeld(Set(retaining.values), frame: frameNumber)
+        let taken = takeRetained(retaining)
         var retainedTargets: [Int: OffscreenTarget] = [:]
         // Every retained pass finds its target: `retaining`'s counterparts are held passes.
-        for n in retained { retainedTargets[n] = retaining[kept[n]].flatMap { taken[$0] } }
+        for n in retained { retainedTargets[n] = taken[kept[n]] }
         let texturesStart = Self.now()
         var frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,
