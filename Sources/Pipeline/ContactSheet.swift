@@ -10,7 +10,9 @@ import Raster
 /// across and `rowGap` down. A cell is the thumbnail — the frame box-filtered down to at most
 /// `maxThumbnailWidth` wide, keeping its aspect ratio, never enlarged — over a label strip
 /// (`labelGap` + `textHeight`); a cell is as wide as its thumbnail, or its label where that is
-/// wider. Transparent frame pixels show a checkerboard.
+/// wider. The sheet is as wide as its grid, or its title where that is wider (a single small
+/// frame under a long file name), so the title is never cut; the grid then stays on the left, under
+/// the title's start. Transparent frame pixels show a checkerboard.
 public struct ContactSheet {
     public static let maxThumbnailWidth = 240
     public static let margin = 20
@@ -37,6 +39,8 @@ public struct ContactSheet {
     public let cellWidth: Int, cellHeight: Int
     public let width: Int, height: Int
     public let labels: [Label]
+    /// The line above the grid.
+    public let title: String
     public private(set) var pixels: [UInt8] = []
 
     /// Why a sheet cannot be made.
@@ -50,10 +54,10 @@ public struct ContactSheet {
     /// The layout for `labels.count` frames of `frameWidth`×`frameHeight`; `columns` nil =
     /// ⌈√n⌉ (a square-ish grid). Throws `TooLarge` before allocating anything when a side would
     /// exceed 16384 pixels.
-    public init(frameWidth: Int, frameHeight: Int, labels: [Label], columns: Int? = nil) throws {
+    public init(frameWidth: Int, frameHeight: Int, labels: [Label], columns: Int? = nil, title: String = "") throws {
         precondition(frameWidth >= 1 && frameHeight >= 1 && !labels.isEmpty)
         let n = labels.count
-        self.frameWidth = frameWidth; self.frameHeight = frameHeight; self.labels = labels
+        self.frameWidth = frameWidth; self.frameHeight = frameHeight; self.labels = labels; self.title = title
         let c = min(max(columns ?? Int(Double(n).squareRoot().rounded(.up)), 1), n)
         self.columns = c
         rows = (n + c - 1) / c
@@ -64,7 +68,8 @@ public struct ContactSheet {
         }.max()!
         cellWidth = max(thumbnailWidth, labelWidth)
         cellHeight = thumbnailHeight + Self.labelGap + Self.textHeight
-        width = 2 * Self.margin + c * cellWidth + (c - 1) * Self.gutter
+        let gridWidth = c * cellWidth + (c - 1) * Self.gutter
+        width = 2 * Self.margin + max(gridWidth, PixelFont.width(of: title, scale: Self.textScale))
         height = 2 * Self.margin + Self.titleHeight + Self.titleGap + rows * cellHeight + (rows - 1) * Self.rowGap
         if width > Self.maxSide || height > Self.maxSide { throw TooLarge(width: width, height: height) }
     }
@@ -79,7 +84,7 @@ public struct ContactSheet {
     static let checkerSize = 8
 
     /// Allocates the sheet and draws the background and the title.
-    public mutating func begin(title: String) {
+    public mutating func begin() {
         pixels = [UInt8](repeating: 0, count: width * height * 4)
         fill(x: 0, y: 0, w: width, h: height, Self.background)
         PixelFont.draw(title, into: &pixels, width: width, height: height, x: Self.margin, y: Self.margin,
@@ -95,7 +100,7 @@ public struct ContactSheet {
 
     /// Draws frame `slot` (premultiplied RGBA8 of `frameWidth`×`frameHeight`) and its label.
     public mutating func add(frame: [UInt8], slot: Int) {
-        precondition(!pixels.isEmpty, "ContactSheet.begin(title:) first")
+        precondition(!pixels.isEmpty, "ContactSheet.begin() first")
         precondition(frame.count == frameWidth * frameHeight * 4, "ContactSheet: frame size does not match the layout")
         let thumb = thumbnailWidth == frameWidth && thumbnailHeight == frameHeight ? frame
             : boxDownscale(frame, width: frameWidth, height: frameHeight, toWidth: thumbnailWidth, toHeight: thumbnailHeight)

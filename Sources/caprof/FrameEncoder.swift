@@ -43,8 +43,8 @@ final class FrameEncoder: @unchecked Sendable {
     /// Bands of rows compressed and reused (after the last `wait()`).
     var bands: (encoded: Int, reused: Int) { (bandEncoder?.encodedBands ?? 0, bandEncoder?.reusedBands ?? 0) }
 
-    /// Queues frame `slot` for writing to `path` (and into the sheet, begun with `title` at the first frame).
-    func submit(_ frame: SceneRenderer.Frame, slot: Int, path: String, sheetTitle: String) {
+    /// Queues frame `slot` for writing to `path` (and into the sheet, begun at the first frame).
+    func submit(_ frame: SceneRenderer.Frame, slot: Int, path: String) {
         let pixels = frame.pixels, width = frame.width, height = frame.height
         let reused = frame.stats.frameCache == .reused
         queue.async(group: group) { [self] in
@@ -65,7 +65,7 @@ final class FrameEncoder: @unchecked Sendable {
                 encodeNanoseconds += t1 - t0
                 written += 1
                 if sheet != nil {
-                    if sheet!.pixels.isEmpty { sheet!.begin(title: sheetTitle) }
+                    if sheet!.pixels.isEmpty { sheet!.begin() }
                     sheet!.add(frame: pixels, slot: slot)
                     sheetNanoseconds += DispatchTime.now().uptimeNanoseconds - t1
                 }

@@ -29,7 +29,8 @@ extension RenderCommand {
             let labels = list.map { ContactSheet.Label(time: String(cFormat: "%.3fs", $0.time), frame: "\($0.index)f") }
             do {
                 contactSheet = try ContactSheet(frameWidth: canvas.pixelWidth, frameHeight: canvas.pixelHeight,
-                                                labels: labels, columns: sheetColumns)
+                                                labels: labels, columns: sheetColumns,
+                                                title: sheetTitle(list.count, fps: fps, width: canvas.pixelWidth, height: canvas.pixelHeight))
             } catch let e as ContactSheet.TooLarge {
                 throw ValidationError("--sheet: \(e)")
             }
@@ -62,7 +63,7 @@ extension RenderCommand {
                 try encoder.wait()                      // frame n − 1 written (or its error)
                 progress.update(done: n)
                 let path = dir.appendingPathComponent(Self.frameFileName(index: f.index, lastIndex: last)).path
-                encoder.submit(frame, slot: n, path: path, sheetTitle: sheetTitle(list.count, fps: fps, frame: frame))
+                encoder.submit(frame, slot: n, path: path)
             }
             try encoder.wait()
             progress.update(done: list.count)
@@ -103,9 +104,9 @@ extension RenderCommand {
         return String(cFormat: " (%.0f %% of PNG rows reused)", 100 * Double(reused) / Double(encoded + reused))
     }
 
-    func sheetTitle(_ count: Int, fps: Double, frame: SceneRenderer.Frame) -> String {
+    func sheetTitle(_ count: Int, fps: Double, width: Int, height: Int) -> String {
         let name = URL(fileURLWithPath: scene).lastPathComponent
-        return "\(name) · \(count) frame\(count == 1 ? "" : "s") at \(FrameRange.format(fps)) fps · \(frame.width)×\(frame.height)"
+        return "\(name) · \(count) frame\(count == 1 ? "" : "s") at \(FrameRange.format(fps)) fps · \(width)×\(height)"
     }
 
     /// Creates the frames directory (and its parents); a path that exists and is not a directory,
