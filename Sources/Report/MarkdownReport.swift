@@ -79,7 +79,7 @@ public struct MarkdownReport: Sendable {
         if t.offscreenPasses > 0 {
             parts.append(ReportUnits.count((Double(t.offscreenPasses) / Double(max(t.frames, 1)) * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes"))
         }
-        if let d = t.meanDrawCalls { parts.append("\(ReportUnits.number((d * 10).rounded() / 10)) draw calls") }
+        if let d = t.meanDrawCalls { parts.append(ReportUnits.count((d * 10).rounded() / 10, "draw call")) }
         if let u = t.uploadedBytes { parts.append("\(ReportUnits.bytes(u)) uploaded in all") }
         if let p = t.peakTextureBytes { parts.append("\(ReportUnits.bytes(p)) textures at peak") }
         if let s = t.peakTextureSharing, s.savedBytes > 0 { parts.append("\(ReportUnits.bytes(s.savedBytes)) saved by sharing \(s.textures) textures among \(s.layers) layers") }

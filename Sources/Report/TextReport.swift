@@ -41,7 +41,7 @@ public struct TextReport: Sendable {
         let parts = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ms($0.meanNanoseconds))" } }
         cost.append("CPU \(ms(t.meanCPUNanoseconds)) (" + parts.joined(separator: " + ") + ")")
         if let a = t.stages["analyze"] { cost.append(dim("profiler \(ms(a.meanNanoseconds))")) }
-        if let d = t.meanDrawCalls { cost.append("\(Profile.fmtNumber((d * 10).rounded() / 10)) draw calls") }
+        if let d = t.meanDrawCalls { cost.append(ReportUnits.count((d * 10).rounded() / 10, "draw call")) }
         if let u = t.uploadedBytes { cost.append("\(bytes(u)) uploaded") }
         if let p = t.peakTextureBytes { cost.append("\(bytes(p)) textures") }
         if let s = t.peakTextureSharing, s.savedBytes > 0 {

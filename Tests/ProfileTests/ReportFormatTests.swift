@@ -278,6 +278,18 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(MarkdownReport().render(report).contains("3.6 offscreen passes per frame taken from the previous frame"))
     }
 
+    /// "1 draw call" for exactly one a frame, "1.5 draw calls" and "2 draw calls" otherwise.
+    func testDrawCallsAreCountedInTheRightNumber() throws {
+        var (report, _, _) = try run()
+        for (mean, words) in [(1.0, "1 draw call"), (1.5, "1.5 draw calls"), (2.0, "2 draw calls")] {
+            report.totals.meanDrawCalls = mean
+            for out in [TextReport(colors: false).render(report), MarkdownReport().render(report)] {
+                XCTAssertTrue(out.contains(words), "\(mean)")
+                if mean == 1 { XCTAssertFalse(out.contains("1 draw calls"), out) }
+            }
+        }
+    }
+
     func testASingleFrameGetsAStageTableNotCharts() throws {
         let runner = ProfileRunner(scene: AnimatedScene(try document()), renderer: nil)
         let r = try runner.run(frames: [(0, 0)], fps: 60, file: "s.json", toolVersion: "t").report
