@@ -18,10 +18,40 @@ import LayerModel
 /// - `groupName`: the first backdrop of a group captures; a later one with the same name reuses
 ///   that capture and its filtered result when its own region lies inside it (one capture for a
 ///   bar split into pieces), else captures on its own.
-/// - A backdrop inside an offscreen pass (group opacity, a mask, filters, shouldRasterize, a
-///   transition snapshot) captures nothing: only backdrops over the canvas are planned; the rest
-///   are reported (`UnsupportedFeature.nestedBackdrop`).
+/// - A backdrop inside an offscreen target (an ancestor's group opacity, mask, rounded clip,
+///   filters, shadow, shouldRasterize, compositingFilter or transition snapshot) reads that target:
+///   what its layer's subtree drew beneath the backdrop, transparent elsewhere, never the canvas
+///   beyond it. This is W3C Filter Effects Level 2's "Backdrop Root" (backdrop-filter reads up to
+///   the nearest ancestor with a filter, opacity < 1, a mask, a clip or a blend mode), which is
+///   also what Apple warns of for UIVisualEffectView under a superview's alpha < 1 (the effect
+///   "may look incorrect or not show up at all"). The backdrop's own offscreen effects (its own
+///   mask, opacity, shadow, blend mode) apply to what it shows, so they are not its backdrop root.
+///   Planned as a draw of that target's items so far into the capture target (as a blend mode's
+///   destination is: targets cannot be copied mid-list yet); the profiler sees one capture pass,
+///   as over the canvas (`nestedCaptures`). Not planned, and reported
+///   (`UnsupportedFeature.nestedBackdrop`): a backdrop inside a mask's layers, a backdrop whose own
+///   shouldRasterize puts it in another space than what lies beneath it, and one in a
+///   cross-dissolve's list of two states.
 extension Builder {
+    /// What a backdrop reads: the canvas after its first `itemCount` items, or an offscreen
+    /// target's items drawn so far (in the current target's space).
+    enum BackdropRoot { case canvas(itemCount: Int), target([DrawItem]) }
+
+    /// The backdrop root of `layer` (see above), or nil where none is planned.
+    func backdropRoot(_ layer: Layer) -> BackdropRoot? {
+        var levels = offscreenLevels[...]
+        var beneath = items, whole = listIsWholeTarget
+        // The backdrop's own offscreen passes (its mask, opacity, blend mode) come after it reads.
+        while let own = levels.last, own.layer == layer.id {
+            guard !own.rasterized, own.readable else { return nil }
+            beneath = own.saved; whole = own.savedWhole
+            levels.removeLast()
+        }
+        guard whole else { return nil }
+        guard let root = levels.last else { return .canvas(itemCount: beneath.count) }
+        return root.readable ? .target(beneath) : nil
+    }
+
     /// A planned capture of a backdrop group: its filtered result and where it covers.
     struct BackdropGroupCapture {
         var pass: Int
@@ -34,9 +64,12 @@ extension Builder {
         let isBackdrop = layer.layerClass == .backdrop
         let filters = isBackdrop ? layer.filters : layer.backgroundFilters
         guard isBackdrop || !filters.isEmpty, !layer.bounds.isEmpty, alpha > 0 else { return }
-        guard offscreenDepth == 0 else { report(.nestedBackdrop, layer, path); return }
-        guard let own = DeviceProjection.pixelBounds(layer.bounds, world, width: canvas.pixelWidth, height: canvas.pixelHeight),
-              !own.isEmpty else { return }
+        guard let root = backdropRoot(layer) else { report(.nestedBackdrop, layer, path); return }
+        // In a raster-cache bitmap's space nothing is clipped to the canvas.
+        let projected = cullToCanvas
+            ? DeviceProjection.pixelBounds(layer.bounds, world, width: canvas.pixelWidth, height: canvas.pixelHeight)
+            : Self.rasterRect(Rect.bounding(DeviceProjection.polygon(layer.bounds.corners, world)))
+        guard let own = projected, !own.isEmpty else { return }
         // Nothing lies beyond the screen: a backdrop's blur renormalises where the capture stops at
         // the canvas's edges (transparent black there would darken a bar at the top of the screen).
         // Inside, the capture reaches as far as the blur does, so the kernel is whole.
@@ -52,24 +85,41 @@ extension Builder {
         let group = isBackdrop ? layer.backdrop.groupName : nil
 
         var capture: BackdropGroupCapture
-        if let g = group, let shared = backdropGroups[g], Self.contains(shared.region, own) {
+        // Groups share captures of the canvas only (a target's capture reads that target alone).
+        let canvasCount: Int? = if case .canvas(let n) = root { n } else { nil }
+        if canvasCount != nil, let g = group, let shared = backdropGroups[g], Self.contains(shared.region, own) {
             capture = shared
         } else {
-            let region = clippedToCanvas(PixelRect(x: own.x - reach, y: own.y - reach, width: own.width + 2 * reach,
-                                                   height: own.height + 2 * reach))
-            guard !region.isEmpty else { return }
+            let grown = PixelRect(x: own.x - reach, y: own.y - reach, width: own.width + 2 * reach, height: own.height + 2 * reach)
+            let region = cullToCanvas ? clippedToCanvas(grown) : grown
+            guard !region.isEmpty, cullToCanvas || (region.width <= Self.maxRasterSide && region.height <= Self.maxRasterSide) else { return }
             let target = PixelRect(x: region.x, y: region.y, width: max(Int((Double(region.width) * scale).rounded(.up)), 1),
                                    height: max(Int((Double(region.height) * scale).rounded(.up)), 1))
-            let source = addPass([.backdrop], layer.id, target, space: .identity,
-                                 .backdrop(BackdropCapture(canvasItemCount: items.count, region: region)), footprint: region)
+            let source: Int
+            switch root {
+            case .canvas(let n):
+                source = addPass([.backdrop], layer.id, target, space: .identity,
+                                 .backdrop(BackdropCapture(canvasItemCount: n, region: region)), footprint: region)
+            case .target(let beneath):
+                // What the target holds beneath the backdrop, drawn again into the capture (scaled
+                // as the copy would be).
+                let k = Transform3D.scale(scale, scale, 1)
+                let drawn = Self.moved(beneath, by: -Double(region.x), -Double(region.y)).map { item -> DrawItem in
+                    var item = item
+                    if scale != 1 { item.transform = item.transform * k }
+                    return item
+                }
+                source = addPass([.backdrop], layer.id, target, space: cullToCanvas ? .identity : nil, .draw(drawn), footprint: region)
+                nestedCaptures[source] = region
+            }
             let bounds = Rect.bounding(DeviceProjection.polygon(layer.bounds.corners, world))
             let chain = planFilterChain(steps, layer, reasons: [.backdrop], source: source, target,
-                                        scale: world.planarScale * scale, canvasSpace: true,
+                                        scale: world.planarScale * scale, canvasSpace: cullToCanvas,
                                         boundsInTarget: Rect((bounds.minX - Double(region.x)) * scale, (bounds.minY - Double(region.y)) * scale,
                                                              bounds.width * scale, bounds.height * scale),
                                         footprint: region)
             capture = BackdropGroupCapture(pass: chain.pass, factor: chain.factor, region: region, scale: scale)
-            if let g = group, backdropGroups[g] == nil { backdropGroups[g] = capture }
+            if canvasCount != nil, let g = group, backdropGroups[g] == nil { backdropGroups[g] = capture }
         }
 
         // The capture target's texels per device pixel.
@@ -116,7 +166,10 @@ extension Builder {
             guard offscreenPasses.indices.contains(k) else { return nil }
             switch offscreenPasses[k].operation {
             case .filter(let op): k = op.source
-            case .draw(let items): return .draw(items)
+            case .draw(let items):
+                // A backdrop's capture inside a target is a draw of what lay beneath it: a capture.
+                if let region = nestedCaptures[k] { return .backdrop(BackdropCapture(canvasItemCount: 0, region: region)) }
+                return .draw(items)
             case .backdrop(let c): return .backdrop(c)
             case .blur, .blend: return nil
             }

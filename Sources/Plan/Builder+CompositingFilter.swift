@@ -118,8 +118,14 @@ extension Builder {
         items = []
         listIsWholeTarget = true
         forceSnapshot = snapshot
+        // The layer is flattened before it is blended: a backdrop inside reads that flattened
+        // layer, not what lies beneath it (Builder+Backdrop.swift).
+        offscreenDepth += 1
+        offscreenLevels.append(OffscreenLevel(layer: layer.id, saved: beneath, savedWhole: beneathIsTarget, rasterized: false))
         visit(plain, parentSublayerToDevice: parentSublayerToDevice, clips: clips, opacity: opacity,
               flippedAncestors: flippedAncestors, path: path)
+        offscreenDepth -= 1
+        offscreenLevels.removeLast()
         let source = items
         items = beneath
         listIsWholeTarget = beneathIsTarget

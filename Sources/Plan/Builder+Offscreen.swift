@@ -1,6 +1,18 @@
 import Geometry
 import LayerModel
 
+/// An offscreen target the planner's walk is inside: the layer that went offscreen and the list it
+/// interrupted (what lies beneath the layer in the enclosing target).
+struct OffscreenLevel {
+    var layer: LayerID
+    var saved: [DrawItem]
+    var savedWhole: Bool
+    /// The target is in the layer's own raster space (shouldRasterize), not the enclosing one's.
+    var rasterized: Bool
+    /// Whether a backdrop inside may read the target (not a mask's content).
+    var readable = true
+}
+
 /// What a layer needs beyond drawing its items in place (reference §1.10 steps 6–9 and §8.1).
 struct OffscreenEffects {
     /// masksToBounds + cornerRadius clipping the composite of more than one draw.
@@ -73,7 +85,7 @@ extension Builder {
                 fx.blurredShadow = true
             }
         }
-        if let m = layer.mask, !m.hidden, m.opacity > 0 { fx.mask = m }
+        if let m = layer.mask, !m.hidden, m.opacity > 0 { fx.mask = m }   // else nothing is drawn (`visit`)
         if layer.shouldRasterize { fx.rasterize = true }
         // A CABackdropLayer's filters filter its backdrop (Builder+Backdrop.swift), not its content.
         if layer.layerClass != .backdrop { fx.filters = filterSteps(layer.filters) }
@@ -83,10 +95,13 @@ extension Builder {
     /// Draws of a layer and its subtree, counted up to `limit`: background, contents, subclass
     /// content, border, and sublayers' shadows and draws (never the root's own shadow).
     func drawCount(_ l: Layer, limit: Int, isRoot: Bool) -> Int {
-        if !isRoot, l.hidden || l.opacity <= 0 { return 0 }
+        if !isRoot, l.hidden || l.opacity <= 0 || Self.maskHidesAll(l) { return 0 }
         var n = 0
         if l.layerClass != .transform {
             if let bg = l.backgroundColor, bg.alpha > 0, !l.bounds.isEmpty { n += 1 }
+            // A backdrop draws what it captured (Builder+Backdrop.swift), so its mask, opacity
+            // and rounded clip apply to that.
+            if l.layerClass == .backdrop || !l.backgroundFilters.isEmpty, !l.bounds.isEmpty { n += 1 }
             n += ownContentDraws(l)
             if l.borderWidth > 0, let c = l.borderColor, c.alpha > 0, !l.bounds.isEmpty { n += 1 }
             if !isRoot, shadowColor(l, alpha: 1) != nil { n += 1 }
@@ -117,8 +132,10 @@ extension Builder {
 
     mutating func visitOffscreen(_ c: LayerContext, _ fx: OffscreenEffects) {
         let layer = c.layer
-        offscreenDepth += 1   // backdrops inside capture nothing (Builder+Backdrop.swift)
-        defer { offscreenDepth -= 1 }
+        // Backdrops inside read this target (Builder+Backdrop.swift).
+        offscreenDepth += 1
+        offscreenLevels.append(OffscreenLevel(layer: layer.id, saved: items, savedWhole: listIsWholeTarget, rasterized: fx.rasterize))
+        defer { offscreenDepth -= 1; offscreenLevels.removeLast() }
         let passesBefore = offscreenPasses.count
         let rs = max(layer.rasterizationScale, 1e-3)
         // The target space of the layer's image: the current target, or its own space at rasterizationScale.
@@ -266,7 +283,12 @@ extension Builder {
         let savedItems = items, savedWhole = listIsWholeTarget
         items = []
         listIsWholeTarget = true
+        // A mask's content is coverage, not a picture: a backdrop inside it captures nothing.
+        offscreenDepth += 1
+        offscreenLevels.append(OffscreenLevel(layer: c.layer.id, saved: [], savedWhole: false, rasterized: false, readable: false))
         visit(m, parentSublayerToDevice: space, clips: [], opacity: 1, flippedAncestors: 0, path: c.path)
+        offscreenDepth -= 1
+        offscreenLevels.removeLast()
         let maskItems = Self.moved(items, by: -Double(r.x), -Double(r.y))
         items = savedItems
         listIsWholeTarget = savedWhole
@@ -348,6 +370,7 @@ extension Builder {
             cacheEvents.removeAll { layers.contains($0.layer) }
         }
         offscreenPasses.removeSubrange(start...)
+        nestedCaptures = nestedCaptures.filter { $0.key < start }
         // What blends took off their targets into dropped passes is drawn nowhere now; a later pass
         // at the same index must not be taken for it.
         movedBeneath = movedBeneath.filter { $0.key < start }

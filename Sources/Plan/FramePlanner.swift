@@ -112,6 +112,12 @@ struct Builder {
     var undrawn: Set<LayerID> = []
     /// How many offscreen targets the walk is inside (0: items go to the canvas, where backdrops capture).
     var offscreenDepth = 0
+    /// The offscreen targets the walk is inside, outermost first: what each interrupted, so a
+    /// backdrop inside one reads the target it lies in (`Builder+Backdrop.swift`).
+    var offscreenLevels: [OffscreenLevel] = []
+    /// Backdrops inside offscreen targets: their capture passes (draws of what lay beneath them in
+    /// that target) and the regions they capture, so the profiler sees a capture, not a draw.
+    var nestedCaptures: [Int: PixelRect] = [:]
     /// Backdrop groups captured this frame, by groupName (`Builder+Backdrop.swift`).
     var backdropGroups: [String: BackdropGroupCapture] = [:]
     /// Items drawn again as blend modes' destinations this frame (`maxBlendDestinationItems`).
@@ -125,6 +131,12 @@ struct Builder {
 
     init(canvas: Canvas, images: ImageTable, cache: RasterCache = RasterCache(), time: Double = 0) {
         self.canvas = canvas; self.images = images; self.cache = cache; self.time = time
+    }
+
+    /// Whether `layer` has a mask that composites to nothing (hidden, or at opacity 0).
+    static func maskHidesAll(_ layer: Layer) -> Bool {
+        guard let m = layer.mask else { return false }
+        return m.hidden || !(m.opacity > 0)
     }
 
     mutating func report(_ f: UnsupportedFeature, _ layer: Layer, _ path: [Int]) {
@@ -152,6 +164,10 @@ struct Builder {
         }
         let alpha = opacity * min(max(layer.opacity, 0), 1)
         guard alpha > 0 else { return }   // NaN included: nothing can be drawn at an undefined opacity
+        // The mask's composited alpha, its own opacity included, multiplies the layer's rendering
+        // (reference §1.8): a hidden or fully transparent mask leaves nothing of the layer, its
+        // sublayers and its shadow (a mask faded out to hide what it masks).
+        if Self.maskHidesAll(layer) { return }
         let world = layer.toSuperlayerSublayerSpace * parentSublayerToDevice
         // Huge but finite values multiplied together overflow; nothing can be placed with an
         // infinite or NaN matrix, and no NaN may reach the backend or the profiler's pixel counts.

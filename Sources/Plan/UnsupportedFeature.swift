@@ -13,8 +13,9 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
     /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
     case nonFiniteGeometry
-    /// A backdrop (CABackdropLayer, backgroundFilters) inside an offscreen pass (a group, mask,
-    /// filter or raster-cache target): only backdrops over the canvas capture what lies beneath.
+    /// A backdrop (CABackdropLayer, backgroundFilters) where nothing can be captured: inside a
+    /// mask's layers, in its own shouldRasterize bitmap, or in a transition's cross-dissolve.
+    /// Backdrops inside other offscreen targets read them (`Builder+Backdrop.swift`).
     case nestedBackdrop
     /// The frame's blend modes would draw more than `maxBlendDestinationItems` items again as
     /// their destinations (each draws what lies beneath it again): this layer is composited
@@ -30,7 +31,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .nestedMask: return "a mask layer's own mask is ignored (Core Animation does not support nested masks)"
         case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
-        case .nestedBackdrop: return "a backdrop inside an offscreen pass (group opacity, mask, filters, shouldRasterize) captures nothing; only its own content is drawn"
+        case .nestedBackdrop: return "a backdrop inside a mask's layers, in its own shouldRasterize bitmap or in a transition's cross-dissolve captures nothing; only its own content is drawn"
         case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
         case .dashBudget: return "its lineDashPattern would cut the stroke into more than \(Builder.maxDashesPerShape) dashes; the stroke is drawn solid"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"

@@ -159,14 +159,37 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertEqual(p.canvasItems.map(\.role), [.background, .offscreen, .background], "root, the backdrop, then l's background")
     }
 
-    func testABackdropInsideAnOffscreenPassIsReported() {
+    /// A backdrop inside an offscreen target reads that target (its backdrop root): the capture
+    /// is a draw of what the group drew before it (its background and `a`, moved to the capture's
+    /// region), then the blur; the profiler sees one capture (the backdrop as one logical item,
+    /// `a` once).
+    func testABackdropInsideAGroupCapturesTheGroupSoFar() {
         var bar = Layer(.backdrop); bar.setFrame(Rect(0, 0, 20, 20)); bar.filters = [blur(3)]
         var group = box("group", Rect(10, 10, 50, 50)); group.opacity = 0.5
-        group.sublayers = [box("a", Rect(0, 0, 10, 10)), bar]
+        group.sublayers = [box("a", Rect(0, 0, 10, 10), Color(0, 1, 0)), bar]
         let p = plan([group])
-        XCTAssertEqual(kinds(p), ["draw"])
+        XCTAssertEqual(kinds(p), ["draw", "h", "v", "draw"])
+        XCTAssertEqual(p.unsupported.count, 0)
+        XCTAssertEqual(p.offscreenPasses[0].reasons, [.backdrop])
+        XCTAssertEqual(p.offscreenPasses[3].reasons, [.groupOpacity])
+        // The bar's device bounds (10, 10, 20, 20) grown by the blur's reach (12 px), clipped to the canvas.
+        XCTAssertEqual(p.offscreenPasses[0].bounds, PixelRect(x: 0, y: 0, width: 42, height: 42))
+        let captured = p.offscreenPasses[0].items
+        XCTAssertEqual(captured.map(\.paint), [.solid(RGBA(1, 0, 0, 1)), .solid(RGBA(0, 1, 0, 1))])
+        XCTAssertEqual(captured[1].transform.m41, 10, "a at (10, 10) on the canvas is at (10, 10) in a capture from (0, 0)")
+        let green = p.items.filter { if case .solid(let c) = $0.paint { return c.r == 0 && c.g > 0 }; return false }
+        XCTAssertEqual(green.count, 1, "a is one logical draw, faded with its group, not counted again for the capture")
+        XCTAssertEqual(p.items.filter { $0.role == .offscreen }.count, 1, "the backdrop")
+    }
+
+    /// Where nothing can be read, a nested backdrop is still reported: inside a mask's layers.
+    func testABackdropInsideAMaskIsReported() {
+        var bar = Layer(.backdrop); bar.setFrame(Rect(0, 0, 20, 20)); bar.filters = [blur(3)]
+        var mask = box("mask", Rect(0, 0, 50, 50)); mask.sublayers = [bar]
+        var l = box("l", Rect(10, 10, 50, 50)); l.mask = mask
+        let p = plan([l])
         XCTAssertEqual(p.unsupported.count, 1)
-        XCTAssertTrue(p.unsupported[0].feature.contains("inside an offscreen pass"), p.unsupported[0].feature)
+        XCTAssertTrue(p.unsupported[0].feature.contains("inside a mask's layers"), p.unsupported[0].feature)
     }
 
     func testAVariableBlurIsTwoFullResolutionPassesReadingItsMask() {

@@ -112,6 +112,48 @@ final class FilterReftests: ReftestCase {
         }
     }
 
+    /// A backdrop inside an offscreen target reads that target, its backdrop root (W3C Filter
+    /// Effects 2), not the canvas: a group clipped to rounded bounds (a pass: two draws) holds a
+    /// red band over its top half, then an inverting backdrop over all of it. Red inverted is cyan
+    /// on top; below, the group drew nothing, so the capture is transparent there and the white
+    /// canvas shows through (inverting the canvas would give black; capturing nothing, red on top).
+    func testABackdropInsideAGroupReadsTheGroup() throws {
+        let img = try render(scene(40, 40, ##"""
+            {"frame": [0, 0, 40, 40], "cornerRadius": 2, "masksToBounds": true, "sublayers": [
+              {"frame": [0, 0, 40, 20], "backgroundColor": [1, 0, 0]},
+              {"class": "CABackdropLayer", "frame": [0, 0, 40, 40], "filters": [{"type": "colorInvert"}]}]}
+            """##))
+        assertPixel(img, 20, 10, [0, 255, 255, 255], tolerance: 0)
+        assertPixel(img, 20, 30, [255, 255, 255, 255], tolerance: 0)
+    }
+
+    /// A backdrop's own mask shapes what it shows (it is applied after the capture, which reads
+    /// beneath the backdrop): the mask covers the left half, so the right half of the red band
+    /// stays red. Over the canvas and inside a group alike.
+    func testABackdropsMaskShapesWhatItShows() throws {
+        let backdrop = ##"""
+            {"class": "CABackdropLayer", "frame": [0, 0, 40, 40], "filters": [{"type": "colorInvert"}],
+             "mask": {"frame": [0, 0, 20, 40], "backgroundColor": "white"}}
+            """##
+        let red = ##"{"frame": [0, 0, 40, 20], "backgroundColor": [1, 0, 0]}"##
+        for layers in [red + ", " + backdrop,
+                       ##"{"frame": [0, 0, 40, 40], "cornerRadius": 2, "masksToBounds": true, "sublayers": ["## + red + ", " + backdrop + "]}"] {
+            let img = try render(scene(40, 40, layers))
+            assertPixel(img, 10, 10, [0, 255, 255, 255], tolerance: 0)
+            assertPixel(img, 30, 10, [255, 0, 0, 255], tolerance: 0)
+        }
+    }
+
+    /// A mask faded to opacity 0, or hidden, composites to nothing, so nothing of the layer it
+    /// masks is drawn (the mask's alpha, its own opacity included, multiplies the layer).
+    func testATransparentOrHiddenMaskHidesItsLayer() throws {
+        for mask in [##"{"frame": [0, 0, 40, 40], "backgroundColor": "white", "opacity": 0}"##,
+                     ##"{"frame": [0, 0, 40, 40], "backgroundColor": "white", "hidden": true}"##] {
+            let img = try render(scene(40, 40, ##"{"frame": [0, 0, 40, 40], "backgroundColor": [1, 0, 0], "mask": "## + mask + "}"))
+            assertPixel(img, 20, 20, [255, 255, 255, 255], tolerance: 0)
+        }
+    }
+
     /// A backdrop captures everything drawn before it, counted as the backend draws it: a large
     /// rounded layer, which the plan splits into pieces, is drawn whole before the capture (the
     /// capture once came after its first two pieces, and the bar showed the white canvas inverted).

@@ -10,7 +10,7 @@ struct LayerDecoder {
         ("class", "The Core Animation class: CALayer (default), CAShapeLayer, CAGradientLayer, CATextLayer, CAReplicatorLayer, CATransformLayer or CAEmitterLayer."),
         ("name", "Names the layer in reports and transactions; a name a transaction refers to must be unique."),
         ("frame", "Convenience [x, y, width, height], applied as setFrame: after the other geometry and before the transform (sets bounds.size and position)."),
-        ("mask", "A layer whose alpha masks this layer (in this layer's coordinate space)."),
+        ("mask", "A layer whose alpha masks this layer (in this layer's coordinate space). A hidden mask, or one at opacity 0, hides the layer."),
         ("sublayers", "Sublayers, back to front."),
         ("animations", "Animations, applied in this order (as add(_:forKey:) calls would be)."),
         ("filters", "Filters applied to the layer and its sublayers, in order: objects {\"type\": \"gaussianBlur\", \"name\": \"blur\", \"inputRadius\": 10}."),
