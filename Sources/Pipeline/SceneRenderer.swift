@@ -31,6 +31,8 @@ public final class SceneRenderer {
         if ProcessInfo.processInfo.environment["CAPROF_TEXEL_BLOCKS"] == "off" { renderer.blocksRegionTextures = false }
         // CAPROF_RETAINED_PASSES=off: every offscreen pass is rendered again (the same pixels; to measure).
         if ProcessInfo.processInfo.environment["CAPROF_RETAINED_PASSES"] == "off" { renderer.retainsPasses = false }
+        // CAPROF_PARTIAL_PASSES=off: passes changed in part are rendered whole (the same pixels; to measure).
+        if ProcessInfo.processInfo.environment["CAPROF_PARTIAL_PASSES"] == "off" { renderer.redrawsPassesInPart = false }
     }
 
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.

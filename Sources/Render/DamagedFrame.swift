@@ -98,6 +98,22 @@ extension Renderer {
         if !clearRects.isEmpty { vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects) }
     }
 
+    /// Begins rendering onto an offscreen pass's held result (readable by shaders since the last
+    /// frame), keeping its contents, and clears `rects` to transparent (`PassDamage`).
+    func beginPartialRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, rects: [PixelRect]) {
+        Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_SHADER_READ_ONLY_OPTIMAL,
+                       VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_SHADER_SAMPLED_READ_BIT,
+                       to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
+                       VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
+        beginDynamicRendering(cmd, image, load: true, clear: .clear)
+        var clearAttachment = VkClearAttachment()
+        clearAttachment.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT.rawValue
+        clearAttachment.colorAttachment = 0
+        clearAttachment.clearValue.color.float32 = (0, 0, 0, 0)
+        var clearRects = rects.map { VkClearRect(rect: Self.vkRect($0), baseArrayLayer: 0, layerCount: 1) }
+        if !clearRects.isEmpty { vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects) }
+    }
+
     static func vkRect(_ r: PixelRect) -> VkRect2D {
         VkRect2D(offset: VkOffset2D(x: Int32(r.x), y: Int32(r.y)), extent: VkExtent2D(width: UInt32(r.width), height: UInt32(r.height)))
     }

@@ -26,9 +26,10 @@ final class FrameGraph {
     }
 
     /// `retained`: passes (by index in `plan`) not rendered this frame, with the targets holding
-    /// their results from the previous frame (`RetainedPasses`).
+    /// their results from the previous frame (`RetainedPasses`); `partial`: passes redrawn in part
+    /// onto the targets holding their previous results (`PassDamage`).
     init(_ plan: FramePlan, targets: OffscreenTargets, frame: UInt64, pipelines: PipelineLibrary, maxSide: Int,
-         retained: [Int: OffscreenTarget] = [:]) throws {
+         retained: [Int: OffscreenTarget] = [:], partial: [Int: OffscreenTarget] = [:]) throws {
         var passTargets: [OffscreenTarget] = []
         var blurs = 0
         // Refused before anything is allocated (half-float targets take 8 bytes a texel).
@@ -41,6 +42,12 @@ final class FrameGraph {
         for (i, pass) in plan.offscreenPasses.enumerated() {
             if let t = retained[i] {
                 if let key = pass.rasterCacheKey { targets.adopt(t, as: key) }
+                passTargets.append(t)
+                continue
+            }
+            if let t = partial[i] {
+                if case .blur = pass.operation { blurs += 1 }
+                if case .filter = pass.operation { blurs += 1 }
                 passTargets.append(t)
                 continue
             }

@@ -46,6 +46,10 @@ public struct RenderStats: Sendable, Equatable {
     /// and their texels. Per-pass times are then not reported (not every pass ran).
     public var retainedPasses: Int = 0
     public var retainedPixels: Int = 0
+    /// Offscreen passes redrawn only in part onto the previous frame's result (`PassDamage`), and
+    /// the texels redrawn. Per-pass times are then not reported either.
+    public var partialPasses: Int = 0
+    public var partialPixels: Int = 0
 
     public init(gpuNanoseconds: UInt64?, uploadedBytes: Int, textureBytesResident: Int, drawCalls: Int,
                 items: Int, cpuEncodeNanoseconds: UInt64, cpuUploadNanoseconds: UInt64 = 0) {

@@ -83,9 +83,12 @@ public final class Renderer {
     /// where lavapipe compiles with LLVM at the first draw; GPUs compile at pipeline creation.
     public var compilesShadersBeforeUploads: Bool
     /// With the frame cache on, take offscreen results from the previous frame where the plan
-    /// finds them unchanged (`RetainedPasses`) instead of rendering them again. On by default;
-    /// off renders every pass (the same pixels; to measure what it saves).
+    /// finds them unchanged (`RetainedPasses`) instead of rendering them again, and redraw only
+    /// the changed rectangles of those it finds changed in part (`PassDamage`). On by default;
+    /// off renders every pass whole (the same pixels; to measure what it saves).
     public var retainsPasses = true
+    /// With `retainsPasses`, redraw passes changed in part only there (`PassDamage`). On by default.
+    public var redrawsPassesInPart = true
     /// Whether the last frame compiled its canvas shaders before its uploads.
     public internal(set) var lastFrameCompiledShadersFirst = false
     /// Textures in 4×4 blocks that the last frame drew with.
@@ -135,6 +138,9 @@ public final class Renderer {
         // (RetainedPasses.swift): taken instead of rendered; only with the frame cache's damage.
         // Each retained pass of this plan maps to its counterpart's index in the previous plan.
         let retaining = damage == nil || !retainsPasses ? [:] : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
+        // Passes changed in part (PassDamage.swift): redrawn only there, onto their held results.
+        let partial = damage == nil || !retainsPasses || !redrawsPassesInPart ? [:]
+            : PassDamage.between(previousPlan, plan, held: offscreen.heldPasses, retained: retaining)
         if let damage, damage.use(executing: plan) == .reused, let reused = reusedFrame(plan, started: start) {
             // Nothing is drawn: the held results stay, where the passes are unchanged.
             offscreen.endFrame(frameNumber, evicted: plan.rasterCacheEvictions, hold: takeRetained(retaining))
@@ -149,10 +155,16 @@ public final class Renderer {
         let kept = restricted?.kept ?? Array(original.offscreenPasses.indices)
         let retained = restricted?.retained ?? []
         frameNumber += 1
-        let taken = takeRetained(retaining)
+        let taken = takeRetained(retaining.merging(partial.mapValues(\.counterpart)) { a, _ in a })
         var retainedTargets: [Int: OffscreenTarget] = [:]
         // Every retained pass finds its target: `retaining`'s counterparts are held passes.
         for n in retained { retainedTargets[n] = taken[kept[n]] }
+        // Partial passes the damaged frame executes, in its numbering, with their held targets.
+        var partialRects: [Int: [PixelRect]] = [:]
+        var partialTargets: [Int: OffscreenTarget] = [:]
+        for (n, i) in kept.enumerated() {
+            if let p = partial[i], let t = taken[i] { partialRects[n] = p.rects; partialTargets[n] = t }
+        }
         let texturesStart = Self.now()
         var frameTextures = try FrameTextures(plan, images: images, cache: textures, frame: frameNumber,
                                               pipelines: pipelines, maxDimension: maxSide,
@@ -162,9 +174,9 @@ public final class Renderer {
         let graph: FrameGraph
         do {
             graph = try FrameGraph(plan, targets: offscreen, frame: frameNumber, pipelines: pipelines, maxSide: maxSide,
-                                   retained: retainedTargets)
+                                   retained: retainedTargets, partial: partialTargets)
             try encode(plan, frameTextures, graph, retained: retained)
-            try record(plan, frameTextures, graph, images, retained: retained)
+            try record(plan, frameTextures, graph, images, retained: retained, partial: partialRects)
         } catch {
             frameTextures.discardUploads(from: textures)
             offscreen.endFrame(frameNumber, evicted: [])
@@ -199,9 +211,12 @@ public final class Renderer {
                                 items: plan.items.count, cpuEncodeNanoseconds: cpuEncode,
                                 cpuUploadNanoseconds: cpuUpload)
         // Per-pass times only when every planned pass ran (a damaged frame may skip some).
-        stats.passGPUNanoseconds = kept.count == original.offscreenPasses.count && retained.isEmpty ? gpu?.passes ?? [] : []
+        stats.passGPUNanoseconds = kept.count == original.offscreenPasses.count && retained.isEmpty && partialRects.isEmpty
+            ? gpu?.passes ?? [] : []
         stats.retainedPasses = retained.count
         stats.retainedPixels = retained.reduce(0) { $0 + plan.offscreenPasses[$1].width * plan.offscreenPasses[$1].height }
+        stats.partialPasses = partialRects.count
+        stats.partialPixels = partialRects.values.reduce(0) { $0 + $1.reduce(0) { $0 + $1.area } }
         stats.offscreenTargetBytes = offscreen.residentBytes
         stats.frameCache = damage == nil ? .full : .damaged
         stats.items = original.items.count
@@ -286,7 +301,7 @@ public final class Renderer {
 
     /// Records the frame's command buffer: uploads, each offscreen pass into its target, the canvas.
     private func record(_ plan: FramePlan, _ frameTextures: FrameTextures, _ graph: FrameGraph, _ images: FramePixels,
-                        retained: Set<Int>) throws {
+                        retained: Set<Int>, partial: [Int: [PixelRect]]) throws {
         let width = plan.pixelWidth, height = plan.pixelHeight
         if target == nil || target!.width != width || target!.height != height {
             target = nil
@@ -369,26 +384,40 @@ public final class Renderer {
                 continue
             }
             timer?.passBegin(cmd, i)
-            beginRendering(cmd, t.image, clear: .clear)
-            switch pass.operation {
-            case .draw:
-                drawBatches(cmd, graph.batches[i], pipelineOf[i], frameTextures, graph, list: i,
-                            width: t.image.width, height: t.image.height)
-            case .blur(let source, let sigma, let horizontal, let tint, let downsample):
-                let src = try graph.target(.pass(source), before: i)
-                recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
-            case .filter(let op):
-                let src = try graph.target(.pass(op.source), before: i)
-                var mask: VkDescriptorSet?
-                if case .variableBlur(_, _, _, let image, _) = op.kind {
-                    mask = frameTextures.slots[frameTextures.slot(ofImage: image)].descriptorSet(.linear)
+            /// The pass's operation, into the target being rendered (scissored by the caller).
+            func operation() throws {
+                switch pass.operation {
+                case .draw:
+                    drawBatches(cmd, graph.batches[i], pipelineOf[i], frameTextures, graph, list: i,
+                                width: t.image.width, height: t.image.height)
+                case .blur(let source, let sigma, let horizontal, let tint, let downsample):
+                    let src = try graph.target(.pass(source), before: i)
+                    recordBlur(cmd, from: src, sigma: sigma, horizontal: horizontal, tint: tint, downsample: downsample)
+                case .filter(let op):
+                    let src = try graph.target(.pass(op.source), before: i)
+                    var mask: VkDescriptorSet?
+                    if case .variableBlur(_, _, _, let image, _) = op.kind {
+                        mask = frameTextures.slots[frameTextures.slot(ofImage: image)].descriptorSet(.linear)
+                    }
+                    filterPipelines?.record(cmd, op, from: src, mask: mask)
+                case .backdrop:
+                    break   // recorded above
+                case .blend(let source, let destination, let formula):
+                    blendModes?.record(cmd, source: try graph.target(.pass(source), before: i),
+                                       destination: try graph.target(.pass(destination), before: i), formula: formula)
                 }
-                filterPipelines?.record(cmd, op, from: src, mask: mask)
-            case .backdrop:
-                break   // recorded above
-            case .blend(let source, let destination, let formula):
-                blendModes?.record(cmd, source: try graph.target(.pass(source), before: i),
-                                   destination: try graph.target(.pass(destination), before: i), formula: formula)
+            }
+            if let rects = partial[i] {
+                // Redrawn in part (PassDamage): the held result stays outside `rects`; inside, each
+                // rectangle is cleared and the operation drawn scissored to it.
+                beginPartialRendering(cmd, t.image, rects: rects)
+                for rect in rects {
+                    scissor(cmd, rect)
+                    try operation()
+                }
+            } else {
+                beginRendering(cmd, t.image, clear: .clear)
+                try operation()
             }
             vkCmdEndRendering(cmd)
             // The result is read by later passes' fragment shaders.

@@ -50,6 +50,7 @@ extension RenderCommand {
         var size = (0, 0), draws = 0, calls = 0, culled = 0, regions = 0, flattened = 0
         var cacheUse: [FrameCacheUse: Int] = [:]     // the frame cache: frames reused, redrawn in part
         var retainedPasses = 0                       // offscreen results taken from the previous frame
+        var partialPasses = 0                        // and passes redrawn there only in part
         let encoder = FrameEncoder(sheet: contactSheet, compression: compression)
         do {
             for (n, f) in list.enumerated() {
@@ -58,6 +59,7 @@ extension RenderCommand {
                 size = (frame.width, frame.height); draws += frame.plan.items.count
                 cacheUse[frame.stats.frameCache, default: 0] += 1
                 retainedPasses += frame.stats.retainedPasses
+                partialPasses += frame.stats.partialPasses
                 calls += frame.stats.drawCalls; culled += frame.plan.execution.culledItems
                 regions += frame.plan.execution.flattenedRegions; flattened += frame.plan.execution.flattenedItems
                 try encoder.wait()                      // frame n − 1 written (or its error)
@@ -89,6 +91,9 @@ extension RenderCommand {
             rate += "; frame cache: \(cacheUse[.reused] ?? 0) unchanged (reused\(copied)), \(cacheUse[.damaged] ?? 0) redrawn only where damaged"
             if retainedPasses > 0 {
                 rate += ", \(retainedPasses) offscreen pass\(retainedPasses == 1 ? "" : "es") taken from the previous frame"
+            }
+            if partialPasses > 0 {
+                rate += ", \(partialPasses) redrawn only where they changed"
             }
         }
         err.write("\(err.green("wrote")) \(list.count) frame\(list.count == 1 ? "" : "s") to \(output) \(err.dim("(\(names), \(size.0)×\(size.1) at \(FrameRange.format(fps)) fps, \(Self.drawCounts(items: draws / list.count, calls: calls / list.count, culled: culled / list.count, flattened: (regions / list.count, flattened / list.count))) each; \(rate); \(perFrame); \(renderer.renderer.deviceName))"))")

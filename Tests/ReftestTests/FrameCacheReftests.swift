@@ -140,6 +140,30 @@ final class FrameCacheReftests: ReftestCase {
         _ = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
     }
 
+    /// Offscreen passes redrawn only where they changed (`PassDamage`): a spinner turning inside a
+    /// full-canvas group with a colour filter over a shape and a gradient. The group's pass and the
+    /// colour filter over it are redrawn in part after the first frame (2 passes), the rest of each
+    /// kept from the frame before, and every frame is the frame rendered alone.
+    func testPassesRedrawnInPartEqualEachFrameAlone() throws {
+        let json = scene(100, 60, scale: 2, """
+        {"name": "group", "frame": [0, 0, 100, 60], "filters": [{"type": "colorSaturate", "inputAmount": 1.5}],
+         "sublayers": [
+           {"class": "CAGradientLayer", "frame": [0, 0, 100, 60], "colors": ["#1D4ED8", "#F43F5E"]},
+           {"frame": [5, 5, 40, 20], "backgroundColor": [1, 1, 1, 0.4], "cornerRadius": 6},
+           {"name": "spinner", "frame": [60, 30, 16, 16], "backgroundColor": "#FACC15", "cornerRadius": 4,
+            "animations": [{"class": "CABasicAnimation", "keyPath": "transform.rotation.z", "fromValue": 0, "toValue": 6.283,
+                            "duration": 0.1, "fillMode": "both"}]}]}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "partial.json", baseDirectory: "/")
+        let sequence = try SceneRenderer()
+        var partial: [Int] = []
+        for t in [0, 0.025, 0.05, 0.075] {
+            partial.append(try sequence.render(AnimatedScene(doc), at: t).stats.partialPasses)
+        }
+        XCTAssertEqual(partial, [0, 2, 2, 2], "the group's draw and its colour filter, after the first frame")
+        _ = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
+    }
+
     func testStaticCardsAreDrawnOnceThenReused() throws {
         let doc = try SceneDecoder.load(path: Self.repoRoot.appendingPathComponent("Examples/cards.json").path)
         let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 1.0 / 60, 2.0 / 60], scale: 1)

@@ -1,0 +1,93 @@
+import XCTest
+import Geometry
+import LayerModel
+@testable import Plan
+
+/// Which offscreen passes a frame redraws only in part, and where (caprof's own saving): the
+/// rectangles are decided by hand here from the items' positions.
+final class PassDamageTests: XCTestCase {
+    let bounds = PixelRect(x: 0, y: 0, width: 100, height: 100)
+
+    /// A 10×10 square of layer `layer` at (x, y) in a pass.
+    func square(_ layer: LayerID, _ x: Double, _ y: Double, _ c: RGBA = RGBA(1, 0, 0, 1)) -> DrawItem {
+        DrawItem(layer: layer, role: .background, paint: .solid(c), transform: .translation(x, y), quad: Rect(0, 0, 10, 10))
+    }
+    /// A 100×100 group (layer 9) holding a still backdrop square and a moving one.
+    func group(_ x: Double) -> OffscreenPass {
+        OffscreenPass(reasons: [.filter], layer: 9, bounds: bounds, width: 100, height: 100,
+                      operation: .draw([square(10, 80, 80, RGBA(0, 0, 1, 1)), square(11, x, 20)]))
+    }
+    func colour(of source: Int) -> OffscreenPass {
+        OffscreenPass(reasons: [.filter], layer: 9, bounds: bounds, width: 100, height: 100,
+                      operation: .filter(FilterOperation(source: source, kind: .colorMatrix([Float](repeating: 0.5, count: 20)))))
+    }
+    func blur(of source: Int) -> OffscreenPass {
+        OffscreenPass(reasons: [.filter], layer: 9, bounds: bounds, width: 100, height: 100,
+                      operation: .blur(source: source, sigma: 2, horizontal: true, tint: RGBA(0, 0, 0, 1), downsample: 1))
+    }
+    /// The filtered group drawn back whole at (0, 0) with texelFetch, as a pass's result is.
+    func shown(_ pass: Int) -> DrawItem {
+        DrawItem(layer: 9, role: .offscreen, paint: .offscreen(.pass(pass), sampling: .texelFetch, opacity: 1),
+                 transform: .identity, quad: Rect(0, 0, 100, 100), uv: Rect(0, 0, 100, 100))
+    }
+    func plan(_ items: [DrawItem], _ passes: [OffscreenPass]) -> FramePlan {
+        FramePlan(pixelWidth: 100, pixelHeight: 100, clearColor: .clear, items: items, offscreenPasses: passes)
+    }
+    func between(_ a: FramePlan, _ b: FramePlan, held: Set<Int>) -> [Int: PassDamage.Partial] {
+        PassDamage.between(a, b, held: held, retained: RetainedPasses.between(a, b, held: held))
+    }
+
+    /// The square moves from (20, 20) to (30, 20) inside a group with a colour filter: the group's
+    /// draw changes where it was and where it is, each grown by a pixel for rounding (DamageBounds):
+    /// x 19..<31 and 29..<41, rows 19..<31, which touch and merge into (19, 19, 22, 12); the
+    /// colour matrix over it changes there too, texel for texel.
+    func testAMovedItemDamagesItsGroupAndTheColourFilterOverIt() {
+        let before = plan([shown(1)], [group(20), colour(of: 0)])
+        let after = plan([shown(1)], [group(30), colour(of: 0)])
+        let rect = PixelRect(x: 19, y: 19, width: 22, height: 12)
+        XCTAssertEqual(between(before, after, held: [0, 1]),
+                       [0: PassDamage.Partial(counterpart: 0, rects: [rect]), 1: PassDamage.Partial(counterpart: 1, rects: [rect])])
+        // Only the results the backend holds can be redrawn in part.
+        XCTAssertEqual(between(before, after, held: [1]).keys.sorted(), [], "the group's held result is gone: drawn whole, and so the filter")
+        XCTAssertEqual(between(before, after, held: [0]).keys.sorted(), [0])
+        XCTAssertEqual(between(before, before, held: [0, 1]), [:], "unchanged: retained whole, not redrawn")
+    }
+
+    /// A blur spreads a change by its reach: it is drawn whole, and so is what reads it.
+    func testABlurIsDrawnWhole() {
+        let before = plan([shown(2)], [group(20), blur(of: 0), colour(of: 1)])
+        let after = plan([shown(2)], [group(30), blur(of: 0), colour(of: 1)])
+        XCTAssertEqual(between(before, after, held: [0, 1, 2]).keys.sorted(), [0])
+    }
+
+    /// A group drawn back by another pass (a 1:1 composite at a whole-pixel offset) changes that
+    /// pass only where the group changed, moved by the offset; a composite that filters (linear
+    /// sampling at a fractional offset) changes its whole bounds.
+    func testAPartialResultCompositedOneToOneStaysPartial() {
+        func outer(_ inner: Int, x: Double, sampling: DrawItem.Sampling) -> OffscreenPass {
+            var item = shown(inner)
+            item.paint = .offscreen(.pass(inner), sampling: sampling, opacity: 1)
+            item.transform = .translation(x, 0)
+            item.quad = Rect(0, 0, 50, 50); item.uv = Rect(0, 0, 50, 50)
+            return OffscreenPass(reasons: [.groupOpacity], layer: 8, bounds: bounds, width: 100, height: 100, operation: .draw([item]))
+        }
+        let before = plan([shown(1)], [group(20), outer(0, x: 5, sampling: .texelFetch)])
+        let after = plan([shown(1)], [group(30), outer(0, x: 5, sampling: .texelFetch)])
+        // (19, 19, 22, 12) moved right by 5, inside the composite's bounds (columns 4..<56, rows 0..<51).
+        XCTAssertEqual(between(before, after, held: [0, 1])[1]?.rects, [PixelRect(x: 24, y: 19, width: 22, height: 12)])
+        let blurred = plan([shown(1)], [group(20), outer(0, x: 5.5, sampling: .linear)])
+        let blurredAfter = plan([shown(1)], [group(30), outer(0, x: 5.5, sampling: .linear)])
+        XCTAssertEqual(between(blurred, blurredAfter, held: [0, 1])[1]?.rects, [PixelRect(x: 4, y: 0, width: 53, height: 51)],
+                       "the composite's whole bounds: (5.5, 0) + 50×50 → pixels 5..<56 × 0..<50, grown by one, clipped at row 0")
+    }
+
+    /// A pass changed over most of its area is drawn whole (the scissored draws would save little).
+    func testAPassChangedAlmostEverywhereIsDrawnWhole() {
+        func big(_ c: RGBA) -> OffscreenPass {
+            OffscreenPass(reasons: [.filter], layer: 9, bounds: bounds, width: 100, height: 100,
+                          operation: .draw([DrawItem(layer: 10, role: .background, paint: .solid(c), transform: .identity,
+                                                     quad: Rect(0, 0, 100, 90))]))
+        }
+        XCTAssertEqual(between(plan([shown(0)], [big(RGBA(1, 0, 0, 1))]), plan([shown(0)], [big(RGBA(0, 1, 0, 1))]), held: [0]), [:])
+    }
+}
