@@ -17,7 +17,9 @@ import LayerModel
 ///   is changed when it is new, differs from its counterpart in the previous plan
 ///   (`PassCorrespondence`), or samples a changed pass or image; a raster-cache bitmap
 ///   is changed when this frame renders it (a miss). A changed pass thus damages where its result
-///   is drawn;
+///   is drawn, except where it changed only in part (`PassDamage`: a group, a colour filter or a
+///   blend around a small change) and an item composites it 1:1 at a whole-pixel offset: then
+///   only those parts, moved by the offset;
 /// - an item's bounds are the device pixels its quad covers (grown as the backend grows a shaped
 ///   quad for its antialiased edge, plus a pixel for rounding), clipped to the canvas;
 /// - the rectangles are merged into at most `maxRects` disjoint ones (overlapping or touching
@@ -65,6 +67,9 @@ public struct FrameDamage: Sendable, Equatable {
         if previous.pixelWidth != w || previous.pixelHeight != h { return FrameDamage(rects: whole, fullReason: .canvasResized) }
         if previous.clearColor != current.clearColor { return FrameDamage(rects: whole, fullReason: .clearColorChanged) }
         let diff = DrawingDiff(previous, current)
+        // Passes whose results changed only in part (`PassDamage`): an item compositing one 1:1
+        // damages only those parts.
+        let passChanges = PassDamage.changes(previous, current, diff: diff, held: nil, retained: [:], maxRects: maxRects)
         let old = previous.canvasItems.filter { $0.role != .unsupported }
         let new = current.canvasItems.filter { $0.role != .unsupported }
         var damaged: [PixelRect] = []
@@ -72,7 +77,13 @@ public struct FrameDamage: Sendable, Equatable {
             if let b = DamageBounds.of(item, width: w, height: h) { damaged.append(b) }
         }
         if old.count == new.count {
-            for (a, b) in zip(old, new) where !diff.same(a, b) { damage(a); damage(b) }
+            for (a, b) in zip(old, new) where !diff.same(a, b) {
+                if let parts = PassDamage.composited(a, b, diff: diff, change: passChanges, width: w, height: h) {
+                    damaged += parts
+                } else {
+                    damage(a); damage(b)
+                }
+            }
         } else {
             var prefix = 0
             while prefix < min(old.count, new.count), diff.same(old[prefix], new[prefix]) { prefix += 1 }

@@ -45,26 +45,38 @@ public enum PassDamage {
         guard let previous, !held.isEmpty, previous.pixelWidth == current.pixelWidth,
               previous.pixelHeight == current.pixelHeight else { return [:] }
         let diff = DrawingDiff(previous, current)
+        let change = changes(previous, current, diff: diff, held: held, retained: retained, maxRects: maxRects)
+        var out: [Int: Partial] = [:]
+        for (i, c) in change.enumerated() {
+            if case .within(let rects) = c, retained[i] == nil, let j = diff.counterpart[i] { out[i] = Partial(counterpart: j, rects: rects) }
+        }
+        return out
+    }
+
+    /// How each pass of `current` differs from its counterpart in `previous`. With `held` nil, by
+    /// content alone (what changed where, whatever the backend holds: `FrameDamage` maps a pass
+    /// changed in part through the canvas items that composite it); with `held`, only passes whose
+    /// counterparts' results are held can be `.within`, and only when that saves enough.
+    static func changes(_ previous: FramePlan, _ current: FramePlan, diff: DrawingDiff, held: Set<Int>?,
+                        retained: [Int: Int], maxRects: Int) -> [Change] {
         // Raster-cache keys of this frame whose bitmaps are retained ones of the previous frame's keys.
         var sameBitmap: [UInt64: UInt64] = [:]
         for (i, j) in retained {
             if let k = current.offscreenPasses[i].rasterCacheKey, let old = previous.offscreenPasses[j].rasterCacheKey { sameBitmap[k] = old }
         }
         var change = [Change](repeating: .whole, count: current.offscreenPasses.count)
-        var out: [Int: Partial] = [:]
         for (i, pass) in current.offscreenPasses.enumerated() {
             if retained[i] != nil || !diff.changedPasses.contains(i) { change[i] = .none; continue }
-            guard let j = diff.counterpart[i], held.contains(j) else { continue }
+            guard let j = diff.counterpart[i], held.map({ $0.contains(j) }) ?? true else { continue }
             let old = previous.offscreenPasses[j]
             guard old.rasterCacheKey == nil, pass.rasterCacheKey == nil, old.width == pass.width, old.height == pass.height,
                   let rects = damage(old, pass, diff: diff, change: change, sameBitmap: sameBitmap, in: current),
                   !rects.isEmpty else { continue }
             let merged = DamageRegion.merge(rects, maxRects: maxRects)
-            guard merged.reduce(0, { $0 + $1.area }) * 4 < pass.width * pass.height * 3 else { continue }
+            if held != nil, merged.reduce(0, { $0 + $1.area }) * 4 >= pass.width * pass.height * 3 { continue }
             change[i] = .within(merged)
-            out[i] = Partial(counterpart: j, rects: merged)
         }
-        return out
+        return change
     }
 
     /// The rectangles of `pass` (of the current plan) that differ from `old` (its counterpart), or
@@ -123,8 +135,8 @@ public enum PassDamage {
     /// Where `y` (of the current plan) draws differently from `x` (of the previous) when the two
     /// differ only in the pass they composite and that pass changed within rectangles: those
     /// rectangles moved by the item's whole-pixel translation, within its bounds. Nil otherwise.
-    private static func composited(_ x: DrawItem, _ y: DrawItem, diff: DrawingDiff, change: [Change],
-                                   width: Int, height: Int) -> [PixelRect]? {
+    static func composited(_ x: DrawItem, _ y: DrawItem, diff: DrawingDiff, change: [Change],
+                           width: Int, height: Int) -> [PixelRect]? {
         guard case .offscreen(.pass(let j), let s1, let o1) = x.paint, case .offscreen(.pass(let i), let s2, let o2) = y.paint,
               s1 == .texelFetch, s2 == .texelFetch, o1 == o2, diff.counterpart.indices.contains(i), diff.counterpart[i] == j,
               case .within(let rects) = change[i] else { return nil }

@@ -95,9 +95,33 @@ final class FrameDamageTests: XCTestCase {
                                  transform: .translation(30, 30), quad: Rect(0, 0, 20, 20), uv: Rect(0, 0, 20, 20))
         let red = plan([composite], passes: [pass(RGBA(1, 0, 0, 1))])
         XCTAssertTrue(FrameDamage.between(red, plan([composite], passes: [pass(RGBA(1, 0, 0, 1))])).isUnchanged)
-        // The composite item is equal, but what it samples changed: 30..<50 grown to 29..<51.
+        // The composite item is equal, but what it samples changed everywhere: the pass's 20×20
+        // texels, drawn 1:1 at (30, 30), are pixels 30..<50 (a whole-texel composite covers exactly
+        // those; an item whose source changed whole would be grown to 29..<51 for rounding).
         XCTAssertEqual(FrameDamage.between(red, plan([composite], passes: [pass(RGBA(0, 1, 0, 1))])).rects,
-                       [PixelRect(x: 29, y: 29, width: 22, height: 22)])
+                       [PixelRect(x: 30, y: 30, width: 20, height: 20)])
+    }
+
+    /// A small change inside a large group (a spinner in a full-canvas group with a filter):
+    /// the group's pass changes only around it, and the canvas only there, not wherever the
+    /// group is drawn. The spinner moves from (40, 40) to (44, 40) in an 80×80 pass composited
+    /// 1:1 at (10, 10): in the pass, x 39..<51 and 43..<55 (each grown by a pixel) merge into
+    /// (39, 39, 16, 12); on the canvas, moved by (10, 10): (49, 49, 16, 12).
+    func testASmallChangeInsideAGroupDamagesOnlyAroundIt() {
+        func group(_ x: Double) -> OffscreenPass {
+            OffscreenPass(reasons: [.filter], layer: 5, bounds: PixelRect(x: 10, y: 10, width: 80, height: 80), width: 80, height: 80,
+                          operation: .draw([solid(6, 0, 0, 80, 80, RGBA(0, 0, 1, 1)), solid(7, x, 40, 10, 10)]))
+        }
+        let composite = DrawItem(layer: 5, role: .offscreen, paint: .offscreen(.pass(0), sampling: .texelFetch, opacity: 1),
+                                 transform: .translation(10, 10), quad: Rect(0, 0, 80, 80), uv: Rect(0, 0, 80, 80))
+        let d = FrameDamage.between(plan([composite], passes: [group(40)]), plan([composite], passes: [group(44)]))
+        XCTAssertEqual(d.rects, [PixelRect(x: 49, y: 49, width: 16, height: 12)])
+        // Composited at a fractional offset (bilinear), every pixel of it may change.
+        var shifted = composite
+        shifted.paint = .offscreen(.pass(0), sampling: .linear, opacity: 1)
+        shifted.transform = .translation(10.5, 10)
+        XCTAssertEqual(FrameDamage.between(plan([shifted], passes: [group(40)]), plan([shifted], passes: [group(44)])).rects,
+                       [PixelRect(x: 9, y: 9, width: 83, height: 82)])
     }
 
     func testARasterCacheMissDamagesWhereTheBitmapIsDrawnAndAHitDoesNot() {
