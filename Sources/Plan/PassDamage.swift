@@ -16,10 +16,13 @@
 ///   damages only those rectangles, moved, within the item's bounds;
 /// - a colour matrix over a source damaged in part and of the same size: the same rectangles
 ///   (each texel reads only its own texel of the source);
+/// - one axis of a blur (a shadow's or a filter's) over a source damaged in part: its rectangles,
+///   scaled down by the pass's downsampling (rounded out: a texel averages f×f source texels),
+///   grown along the axis by the kernel's reach (⌈3σ⌉ for shadows, ⌈3.5σ⌉ for filters, the taps the
+///   shaders read);
 /// - a blend mode over a source and a destination, each unchanged or damaged in part, all three of
 ///   one size: the union of theirs.
-/// Anything else (a blur, which spreads a change by its reach; a capture; a pass of another size)
-/// is redrawn whole. So is a pass whose rectangles, merged into at most `maxRects`, would cover
+/// Anything else (a variable blur, a capture, a pass of another size) is redrawn whole. So is a pass whose rectangles, merged into at most `maxRects`, would cover
 /// three quarters of it or more (the scissored draws would save little).
 ///
 /// Outside its rectangles each such pass holds what its counterpart held: every texel there is
@@ -101,10 +104,22 @@ public enum PassDamage {
             }
             return rects
         case (.filter(let x), .filter(let y)):
-            guard case .colorMatrix = y.kind, x.kind == y.kind, diff.counterpart.indices.contains(y.source),
-                  diff.counterpart[y.source] == x.source, sameSize(y.source),
+            guard x.kind == y.kind, diff.counterpart.indices.contains(y.source), diff.counterpart[y.source] == x.source,
                   case .within(let rects) = change[y.source] else { return nil }
-            return rects
+            switch y.kind {
+            case .colorMatrix:
+                return sameSize(y.source) ? rects : nil
+            case .blur(let sigma, let horizontal, let f, _):
+                let reach = Int(min((FilterOperation.kernelReach * max(sigma, 0)).rounded(.up), 4096))
+                return blurred(rects, reach: reach, horizontal: horizontal, downsample: f, of: current.offscreenPasses[y.source], into: pass)
+            case .variableBlur:
+                return nil
+            }
+        case (.blur(let s1, let sigma1, let h1, let t1, let f1), .blur(let s2, let sigma2, let h2, let t2, let f2)):
+            guard sigma1 == sigma2, h1 == h2, t1 == t2, f1 == f2, diff.counterpart.indices.contains(s2), diff.counterpart[s2] == s1,
+                  case .within(let rects) = change[s2] else { return nil }
+            let reach = Int(min((3 * max(sigma2, 0)).rounded(.up), 4096))
+            return blurred(rects, reach: reach, horizontal: h2, downsample: f2, of: current.offscreenPasses[s2], into: pass)
         case (.blend(let s1, let d1, let f1), .blend(let s2, let d2, let f2)):
             guard f1 == f2 else { return nil }
             var rects: [PixelRect] = []
@@ -119,6 +134,23 @@ public enum PassDamage {
             return rects
         default:
             return nil
+        }
+    }
+
+    /// Where one axis of a blur of `source` into `pass` changes when `source` changed within `rects`:
+    /// scaled down by `downsample` f (a texel averages the f×f source texels under it) and grown
+    /// along the axis by `reach` taps, within the target. Nil when the target is not the source's
+    /// size ÷ f.
+    static func blurred(_ rects: [PixelRect], reach: Int, horizontal: Bool, downsample: Int,
+                        of source: OffscreenPass, into pass: OffscreenPass) -> [PixelRect]? {
+        let f = max(downsample, 1)
+        guard pass.width == (source.width + f - 1) / f, pass.height == (source.height + f - 1) / f else { return nil }
+        return rects.compactMap { r in
+            var x0 = r.x / f, y0 = r.y / f
+            var x1 = (r.x + r.width + f - 1) / f, y1 = (r.y + r.height + f - 1) / f
+            if horizontal { x0 -= reach; x1 += reach } else { y0 -= reach; y1 += reach }
+            x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, pass.width); y1 = min(y1, pass.height)
+            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
     }
 

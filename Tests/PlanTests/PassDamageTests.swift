@@ -53,11 +53,29 @@ final class PassDamageTests: XCTestCase {
         XCTAssertEqual(between(before, before, held: [0, 1]), [:], "unchanged: retained whole, not redrawn")
     }
 
-    /// A blur spreads a change by its reach: it is drawn whole, and so is what reads it.
-    func testABlurIsDrawnWhole() {
-        let before = plan([shown(2)], [group(20), blur(of: 0), colour(of: 1)])
-        let after = plan([shown(2)], [group(30), blur(of: 0), colour(of: 1)])
-        XCTAssertEqual(between(before, after, held: [0, 1, 2]).keys.sorted(), [0])
+    /// A blur spreads a change by its reach along its axis: a shadow's blur with σ 2 reaches
+    /// ⌈3σ⌉ = 6 texels, so the horizontal pass changes in (19 − 6, 19, 22 + 12, 12) and the colour
+    /// filter over it there too; the vertical pass after it grows that by 6 rows.
+    func testABlurSpreadsTheChangeByItsReach() {
+        func vertical(of source: Int) -> OffscreenPass {
+            OffscreenPass(reasons: [.filter], layer: 9, bounds: bounds, width: 100, height: 100,
+                          operation: .blur(source: source, sigma: 2, horizontal: false, tint: RGBA(0, 0, 0, 1), downsample: 1))
+        }
+        let before = plan([shown(3)], [group(20), blur(of: 0), colour(of: 1), vertical(of: 1)])
+        let after = plan([shown(3)], [group(30), blur(of: 0), colour(of: 1), vertical(of: 1)])
+        let d = between(before, after, held: [0, 1, 2, 3])
+        XCTAssertEqual(d[1]?.rects, [PixelRect(x: 13, y: 19, width: 34, height: 12)])
+        XCTAssertEqual(d[2]?.rects, [PixelRect(x: 13, y: 19, width: 34, height: 12)])
+        XCTAssertEqual(d[3]?.rects, [PixelRect(x: 13, y: 13, width: 34, height: 24)])
+        // A filter's blur reaches ⌈3.5σ⌉ and a downsampling one averages 2×2 texels: (19, 19, 22, 12)
+        // at ½ is (9, 9, 12, 7) (rounded out), grown by ⌈3.5 × 1⌉ = 4 columns: (5, 9, 20, 7).
+        func half(of source: Int) -> OffscreenPass {
+            OffscreenPass(reasons: [.filter], layer: 9, bounds: bounds, width: 50, height: 50,
+                          operation: .filter(FilterOperation(source: source, kind: .blur(sigma: 1, horizontal: true, downsample: 2,
+                                                                                         normalizeEdges: false))))
+        }
+        let d2 = between(plan([shown(1)], [group(20), half(of: 0)]), plan([shown(1)], [group(30), half(of: 0)]), held: [0, 1])
+        XCTAssertEqual(d2[1]?.rects, [PixelRect(x: 5, y: 9, width: 20, height: 7)])
     }
 
     /// A group drawn back by another pass (a 1:1 composite at a whole-pixel offset) changes that
