@@ -165,26 +165,48 @@ public enum PassDamage {
     }
 
     /// Where `y` (of the current plan) draws differently from `x` (of the previous) when the two
-    /// differ only in the pass they composite and that pass changed within rectangles: those
-    /// rectangles moved by the item's whole-pixel translation, within its bounds. Nil otherwise.
+    /// differ only in the pass they composite and that pass changed within rectangles, or nil.
+    /// A 1:1 whole-texel composite (texel (u, v) on pixel (u, v) + a whole-pixel offset: how a
+    /// pass's result is drawn back) changes exactly those rectangles, moved. An axis-aligned
+    /// bilinear composite (a shadow drawn back magnified from its reduced resolution, a result at a
+    /// fractional offset) changes the pixels whose samples can reach a changed texel: the
+    /// rectangles mapped through its texel-to-pixel scale and offset, grown by a texel's footprint
+    /// and a pixel for rounding. Either way within the item's bounds.
     static func composited(_ x: DrawItem, _ y: DrawItem, diff: DrawingDiff, change: [Change],
                            width: Int, height: Int) -> [PixelRect]? {
         guard case .offscreen(.pass(let j), let s1, let o1) = x.paint, case .offscreen(.pass(let i), let s2, let o2) = y.paint,
-              s1 == .texelFetch, s2 == .texelFetch, o1 == o2, diff.counterpart.indices.contains(i), diff.counterpart[i] == j,
-              case .within(let rects) = change[i] else { return nil }
+              s1 == s2, s2 == .texelFetch || s2 == .linear, o1 == o2, diff.counterpart.indices.contains(i),
+              diff.counterpart[i] == j, case .within(let rects) = change[i] else { return nil }
         var a = x, b = y
         a.paint = .solid(.clear); b.paint = .solid(.clear)
         let t = y.transform
-        guard a == b, y.quad == y.uv, t.m11 == 1, t.m22 == 1, t.m12 == 0, t.m21 == 0, t.m13 == 0, t.m23 == 0,
-              t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1, t.m41 == t.m41.rounded(), t.m42 == t.m42.rounded(),
-              abs(t.m41) < 1e9, abs(t.m42) < 1e9,
+        guard a == b, t.m12 == 0, t.m21 == 0, t.m13 == 0, t.m23 == 0, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1,
+              t.m11 > 0, t.m22 > 0, abs(t.m41) < 1e9, abs(t.m42) < 1e9, y.uv.width > 0, y.uv.height > 0,
               let bounds = DamageBounds.of(y, width: width, height: height) else { return nil }
-        let dx = Int(t.m41), dy = Int(t.m42)
-        return rects.compactMap { r in
-            let moved = PixelRect(x: r.x + dx, y: r.y + dy, width: r.width, height: r.height)
-            let x0 = max(moved.x, bounds.x), y0 = max(moved.y, bounds.y)
-            let x1 = min(moved.x + moved.width, bounds.x + bounds.width), y1 = min(moved.y + moved.height, bounds.y + bounds.height)
+        func clipped(_ r: PixelRect) -> PixelRect? {
+            let x0 = max(r.x, bounds.x), y0 = max(r.y, bounds.y)
+            let x1 = min(r.x + r.width, bounds.x + bounds.width), y1 = min(r.y + r.height, bounds.y + bounds.height)
             return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+        }
+        if s2 == .texelFetch, y.quad == y.uv, t.m11 == 1, t.m22 == 1, t.m41 == t.m41.rounded(), t.m42 == t.m42.rounded() {
+            let dx = Int(t.m41), dy = Int(t.m42)
+            return rects.compactMap { clipped(PixelRect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height)) }
+        }
+        guard s2 == .linear else { return nil }
+        // Texel u lands on pixel x = ((u − uv.x) · kx + quad.x) · m11 + m41; a bilinear sample
+        // reads the texels within one of its position, so a texel reaches one texel's width
+        // around it, and the pixel grid a pixel more.
+        let kx = y.quad.width / y.uv.width * t.m11, ky = y.quad.height / y.uv.height * t.m22
+        guard kx.isFinite, ky.isFinite, kx > 0, ky > 0 else { return nil }
+        func px(_ u: Double) -> Double { (u - y.uv.minX) * kx + y.quad.minX * t.m11 + t.m41 }
+        func py(_ v: Double) -> Double { (v - y.uv.minY) * ky + y.quad.minY * t.m22 + t.m42 }
+        return rects.compactMap { r in
+            let x0 = px(Double(r.x - 1)).rounded(.down) - 1, x1 = px(Double(r.x + r.width + 1)).rounded(.up) + 1
+            let y0 = py(Double(r.y - 1)).rounded(.down) - 1, y1 = py(Double(r.y + r.height + 1)).rounded(.up) + 1
+            guard x0.isFinite, y0.isFinite, x1.isFinite, y1.isFinite, abs(x0) < 1e9, abs(y0) < 1e9, abs(x1) < 1e9, abs(y1) < 1e9 else {
+                return bounds
+            }
+            return clipped(PixelRect(x: Int(x0), y: Int(y0), width: Int(x1 - x0), height: Int(y1 - y0)))
         }
     }
 }

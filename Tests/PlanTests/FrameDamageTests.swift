@@ -116,12 +116,15 @@ final class FrameDamageTests: XCTestCase {
                                  transform: .translation(10, 10), quad: Rect(0, 0, 80, 80), uv: Rect(0, 0, 80, 80))
         let d = FrameDamage.between(plan([composite], passes: [group(40)]), plan([composite], passes: [group(44)]))
         XCTAssertEqual(d.rects, [PixelRect(x: 49, y: 49, width: 16, height: 12)])
-        // Composited at a fractional offset (bilinear), every pixel of it may change.
+        // Composited bilinearly at (10.5, 10): texel u lands at u + 10.5, and a pixel's sample reads
+        // the texels within one of it, so the texels 39..<55 (grown to 38..<56) reach x 48.5..<66.5,
+        // rounded out and grown by a pixel: 47..<68; rows 38..<52 → 48..<62 → 47..<63. (Bilinear
+        // at this offset, texel u changes pixels u + 10 and u + 11 only: 49..<66, inside.)
         var shifted = composite
         shifted.paint = .offscreen(.pass(0), sampling: .linear, opacity: 1)
         shifted.transform = .translation(10.5, 10)
         XCTAssertEqual(FrameDamage.between(plan([shifted], passes: [group(40)]), plan([shifted], passes: [group(44)])).rects,
-                       [PixelRect(x: 9, y: 9, width: 83, height: 82)])
+                       [PixelRect(x: 47, y: 47, width: 21, height: 16)])
     }
 
     func testARasterCacheMissDamagesWhereTheBitmapIsDrawnAndAHitDoesNot() {

@@ -80,7 +80,7 @@ final class PassDamageTests: XCTestCase {
 
     /// A group drawn back by another pass (a 1:1 composite at a whole-pixel offset) changes that
     /// pass only where the group changed, moved by the offset; a composite that filters (linear
-    /// sampling at a fractional offset) changes its whole bounds.
+    /// sampling at a fractional offset) a texel further each way, and a pixel for rounding.
     func testAPartialResultCompositedOneToOneStaysPartial() {
         func outer(_ inner: Int, x: Double, sampling: DrawItem.Sampling) -> OffscreenPass {
             var item = shown(inner)
@@ -95,8 +95,9 @@ final class PassDamageTests: XCTestCase {
         XCTAssertEqual(between(before, after, held: [0, 1])[1]?.rects, [PixelRect(x: 24, y: 19, width: 22, height: 12)])
         let blurred = plan([shown(1)], [group(20), outer(0, x: 5.5, sampling: .linear)])
         let blurredAfter = plan([shown(1)], [group(30), outer(0, x: 5.5, sampling: .linear)])
-        XCTAssertEqual(between(blurred, blurredAfter, held: [0, 1])[1]?.rects, [PixelRect(x: 4, y: 0, width: 53, height: 51)],
-                       "the composite's whole bounds: (5.5, 0) + 50×50 → pixels 5..<56 × 0..<50, grown by one, clipped at row 0")
+        // Bilinear at (5.5, 0): texels 18..<42 (the rectangle grown by one) land at x 23.5..<47.5,
+        // rounded out and grown by a pixel: 22..<49; rows 18..<32 → 17..<33.
+        XCTAssertEqual(between(blurred, blurredAfter, held: [0, 1])[1]?.rects, [PixelRect(x: 22, y: 17, width: 27, height: 16)])
     }
 
     /// A pass changed over most of its area is drawn whole (the scissored draws would save little).
