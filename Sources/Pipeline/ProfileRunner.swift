@@ -137,6 +137,7 @@ public final class ProfileRunner {
                 update.frameCache = out.stats.frameCache
                 if !out.stats.passGPUNanoseconds.isEmpty { cost.passGPUNanoseconds = out.stats.passGPUNanoseconds }
                 cost.retainedPasses = out.stats.retainedPasses
+                cost.partialPasses = out.stats.partialPasses
                 if let t = thumbnails, t.frames.contains(frame.index) {
                     let size = Self.fit(width: out.width, height: out.height, maxWidth: t.maxWidth, maxHeight: t.maxHeight)
                     let full = Bitmap(width: out.width, height: out.height, pixels: out.pixels)

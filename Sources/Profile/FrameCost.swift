@@ -32,6 +32,9 @@ public struct FrameCost: Sendable, Equatable, Codable {
     /// Offscreen passes caprof did not render because their result was the previous frame's
     /// (`RetainedPasses`): its own shortcut; the findings still count them as a device renders them.
     public var retainedPasses: Int?
+    /// Offscreen passes caprof redrew only where they changed, onto the previous frame's result
+    /// (`PassDamage`): its own shortcut too.
+    public var partialPasses: Int?
 
     /// The stages that make up "CPU per frame" in every report and the gate's `cpuMilliseconds`:
     /// what the frame costs the compositor on the CPU — evaluate, plan, raster, upload, record. The

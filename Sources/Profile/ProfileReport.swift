@@ -159,6 +159,9 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         /// Mean of `FrameCost.retainedPasses` (offscreen passes per frame not rendered again by
         /// caprof: their results were the previous frame's), when frames were drawn.
         public var meanRetainedPasses: Double?
+        /// Mean of `FrameCost.partialPasses` (offscreen passes per frame caprof redrew only where
+        /// they changed), when frames were drawn.
+        public var meanPartialPasses: Double?
     }
 
     public struct StageStats: Sendable, Equatable, Codable {

@@ -115,6 +115,8 @@ public struct Profiler: Sendable {
         if !uses.isEmpty { totals2.reusedFrames = uses.filter { $0 == .reused }.count }
         let retained = frames.compactMap(\.cost.retainedPasses)
         if !retained.isEmpty { totals2.meanRetainedPasses = mean(retained) }
+        let partial = frames.compactMap(\.cost.partialPasses)
+        if !partial.isEmpty { totals2.meanPartialPasses = mean(partial) }
         var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals2, warnings: warnings)
         report.startup = startup
         return report

@@ -137,6 +137,9 @@ public struct HTMLReport: Sendable {
             // caprof's own saving (RetainedPasses): the count above is what a device renders.
             passDetail += " · \(ReportUnits.number((n * 10).rounded() / 10)) a frame taken from the previous frame by caprof"
         }
+        if let n = t.meanPartialPasses, (n * 10).rounded() > 0 {
+            passDetail += " · \(ReportUnits.number((n * 10).rounded() / 10)) a frame redrawn in part by caprof"
+        }
         kpi(&h, ReportUnits.number((passes * 10).rounded() / 10), "offscreen passes per frame", passDetail)
         if let d = t.meanDrawCalls {
             var sub: [String] = []

@@ -102,7 +102,8 @@ public enum ReportSchema {
             "meanDrawCalls": {"type": "number", "minimum": 0},
             "meanDamagedPixels": {"type": "number", "minimum": 0, "description": "Flash Updated Regions: the mean of counters.damagedPixels."},
             "reusedFrames": {"type": "integer", "minimum": 0, "description": "Frames whose plan was unchanged: not drawn again (frameCache = reused)."},
-            "meanRetainedPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.retainedPasses: offscreen passes per frame caprof took from the previous frame instead of rendering them (its own saving; findings count every pass)."}
+            "meanRetainedPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.retainedPasses: offscreen passes per frame caprof took from the previous frame instead of rendering them (its own saving; findings count every pass)."},
+            "meanPartialPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.partialPasses: offscreen passes per frame caprof redrew only where they changed, onto the previous frame's result (its own saving; findings count every pass whole)."}
           }
         },
         "warnings": {
@@ -194,7 +195,8 @@ public enum ReportSchema {
                 "uploadedBytes": {"$ref": "#/$defs/count"}, "textureBytes": {"$ref": "#/$defs/count"},
                 "drawCalls": {"$ref": "#/$defs/count"},
                 "passGPUNanoseconds": {"type": "array", "items": {"$ref": "#/$defs/nanoseconds"}},
-                "retainedPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes not rendered: their results were the previous frame's (caprof's shortcut; the findings count them)."}
+                "retainedPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes not rendered: their results were the previous frame's (caprof's shortcut; the findings count them)."},
+                "partialPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes redrawn only where they changed, onto the previous frame's result (caprof's shortcut; the findings count them whole)."}
               }
             },
             "findings": {"type": "array", "items": {"enum": \(list(FindingID.allCases))}, "uniqueItems": true}

@@ -18,12 +18,21 @@ enum UpdatedRegionsSummary {
         return "\(n) of \(r.totals.frames) frames unchanged: reused, not drawn again"
     }
 
-    /// "21.0 offscreen passes per frame taken from the previous frame, not rendered again"; nil
-    /// when none were (or frames were not drawn).
+    /// "21.0 offscreen passes per frame taken from the previous frame, not rendered again", and/or
+    /// "2 redrawn only where they changed"; nil when none were (or frames were not drawn).
     static func retained(_ r: ProfileReport) -> String? {
-        guard let n = r.totals.meanRetainedPasses, n > 0 else { return nil }
-        return ReportUnits.count((n * 10).rounded() / 10, "offscreen pass", plural: "offscreen passes")
-            + " per frame taken from the previous frame, not rendered again"
+        let retained = r.totals.meanRetainedPasses.map { ($0 * 10).rounded() / 10 } ?? 0
+        let partial = r.totals.meanPartialPasses.map { ($0 * 10).rounded() / 10 } ?? 0
+        var parts: [String] = []
+        if retained > 0 {
+            parts.append(ReportUnits.count(retained, "offscreen pass", plural: "offscreen passes")
+                         + " per frame taken from the previous frame, not rendered again")
+        }
+        if partial > 0 {
+            parts.append((retained > 0 ? ReportUnits.number(partial) : ReportUnits.count(partial, "offscreen pass", plural: "offscreen passes")
+                          + " per frame") + " redrawn only where they changed")
+        }
+        return parts.isEmpty ? nil : parts.joined(separator: ", ")
     }
 
     /// All three, joined: the line every report prints under "Flash Updated Regions".

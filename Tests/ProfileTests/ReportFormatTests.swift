@@ -276,6 +276,12 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(HTMLReport().render(report).contains("3.6 a frame taken from the previous frame by caprof"))
         XCTAssertTrue(TextReport(colors: false).render(report).contains("3.6 offscreen passes per frame taken from the previous frame"))
         XCTAssertTrue(MarkdownReport().render(report).contains("3.6 offscreen passes per frame taken from the previous frame"))
+        // Passes redrawn in part are said apart too, after the retained ones or alone.
+        report.totals.meanPartialPasses = 2
+        XCTAssertTrue(TextReport(colors: false).render(report).contains("taken from the previous frame, not rendered again, 2 redrawn only where they changed"))
+        XCTAssertTrue(HTMLReport().render(report).contains("2 a frame redrawn in part by caprof"))
+        report.totals.meanRetainedPasses = nil
+        XCTAssertTrue(MarkdownReport().render(report).contains("2 offscreen passes per frame redrawn only where they changed"))
     }
 
     /// "1 draw call" for exactly one a frame, "1.5 draw calls" and "2 draw calls" otherwise.

@@ -92,6 +92,7 @@ final class UpdatedRegionsTests: XCTestCase, ProfileTestSupport {
             let f = frame(boxAt: 5)
             var cost = FrameCost()
             cost.retainedPasses = n
+            cost.partialPasses = 2 * n
             p.record(p.analyze(f.plan, tree: f.tree, index: i, time: Double(i) / 60), cost: cost)
         }
         let r = p.report(tool: .init(version: "test"), scene: .init(file: "t.json", canvas: .init(width: 40, height: 20, scale: 1, pixelWidth: 40, pixelHeight: 20),
@@ -99,5 +100,6 @@ final class UpdatedRegionsTests: XCTestCase, ProfileTestSupport {
                          gpu: true, device: nil, fps: 60, warnings: [])
         XCTAssertEqual(r.totals.meanRetainedPasses, 5.0 / 3)
         XCTAssertEqual(r.frames.map(\.cost.retainedPasses), [0, 3, 2])
+        XCTAssertEqual(r.totals.meanPartialPasses, 10.0 / 3)
     }
 }
