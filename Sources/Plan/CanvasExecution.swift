@@ -228,10 +228,13 @@ public enum CanvasExecution {
         return locals.compactMap { l -> PixelRect? in
             guard l.width > 0, l.height > 0 else { return nil }
             let a = m.apply(Point(l.minX, l.minY)), b = m.apply(Point(l.maxX, l.maxY))
-            // Pixels whose whole square is inside (stricter than the rasteriser's centre rule).
-            let x0 = Int(max(min(a.x, b.x).rounded(.up), 0)) + inset, y0 = Int(max(min(a.y, b.y).rounded(.up), 0)) + inset
-            let x1 = Int(min(max(a.x, b.x).rounded(.down), Double(width))) - inset
-            let y1 = Int(min(max(a.y, b.y).rounded(.down), Double(height))) - inset
+            guard !a.x.isNaN, !a.y.isNaN, !b.x.isNaN, !b.y.isNaN else { return nil }
+            // Pixels whose whole square is inside (stricter than the rasteriser's centre rule),
+            // clamped to the canvas before converting: a corner can lie beyond Int's range.
+            func pixel(_ v: Double, _ side: Int) -> Int { Int(min(max(v, 0), Double(side))) }
+            let x0 = pixel(min(a.x, b.x).rounded(.up), width) + inset, y0 = pixel(min(a.y, b.y).rounded(.up), height) + inset
+            let x1 = pixel(max(a.x, b.x).rounded(.down), width) - inset
+            let y1 = pixel(max(a.y, b.y).rounded(.down), height) - inset
             return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
         }
     }
