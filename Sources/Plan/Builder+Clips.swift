@@ -50,7 +50,12 @@ extension Builder {
         var list: [Clip] = []
         for c in active {
             guard let inverse = c.toTarget.planarInverse else { return nil }
-            list.append(Clip(transform: transform * inverse, shape: c.shape, layer: c.layer))
+            // The product can overflow where neither factor does (a huge scale under a tiny one):
+            // such an item cannot be clipped, so it is not drawn (as a layer whose own clip
+            // matrix overflows is not, `visit`).
+            let m = transform * inverse
+            guard m.elements.allSatisfy(\.isFinite) else { report(.nonFiniteGeometry, layer, path); return nil }
+            list.append(Clip(transform: m, shape: c.shape, layer: c.layer))
         }
         if list.count > DrawItem.maxClips {
             report(.deepClipNesting, layer, path)

@@ -129,6 +129,10 @@ extension Builder {
                 let outer = item.clips.map { Clip(transform: x.transform * $0.transform, shape: $0.shape, layer: $0.layer) }
                 x.transform = x.transform * item.transform
                 x.clips = outer + x.clips
+                // Composed matrices can overflow where each factor does not (a huge scale inside a
+                // tiny one): such an item cannot be placed on the canvas, so the profiler leaves it out.
+                guard x.transform.elements.allSatisfy(\.isFinite),
+                      x.clips.allSatisfy({ $0.transform.elements.allSatisfy(\.isFinite) }) else { continue }
                 scaleOpacity(&x, by: opacity)
                 if item.blend == .plus { x.blend = .plus }   // part of a cross-dissolve
                 if item.blend.isCompositingFilter { x.blend = item.blend == .replace ? .blendMode : item.blend }

@@ -192,6 +192,9 @@ struct Builder {
         if let shape = effects.analyticShadow {
             let localClips = clips.map { ActiveClip(fromSublayerSpace: layer.toSuperlayerSublayerSpace * $0.fromSublayerSpace,
                                                     shape: $0.shape, layer: $0.layer, toTarget: $0.toTarget) }
+            guard localClips.allSatisfy({ $0.fromSublayerSpace.elements.allSatisfy(\.isFinite) }) else {
+                report(.nonFiniteGeometry, layer, path); return   // as in `draw`
+            }
             shadow(layer, world, alpha, drawClips(localClips, layer, path), shape: shape)
         }
         draw(layer, world: world, clips: clips, alpha: alpha, flippedAncestors: flippedAncestors, path: path)
@@ -205,6 +208,12 @@ struct Builder {
         // Clips in this layer's own bounds space.
         let localClips = clips.map { ActiveClip(fromSublayerSpace: toParent * $0.fromSublayerSpace, shape: $0.shape,
                                                 layer: $0.layer, toTarget: $0.toTarget) }
+        // A clip's matrix into this layer's space can overflow where the device matrix does not (a
+        // huge scale under a tiny one): such a layer cannot be clipped, so it and its sublayers are
+        // not drawn.
+        guard localClips.allSatisfy({ $0.fromSublayerSpace.elements.allSatisfy(\.isFinite) }) else {
+            report(.nonFiniteGeometry, layer, path); return
+        }
         let clipList = drawClips(localClips, layer, path)
 
         let draws = layer.layerClass != .transform   // CATransformLayer renders only its sublayers

@@ -10,8 +10,8 @@ public enum OverlayKind: String, Sendable, Codable, CaseIterable {
     case misaligned
     /// Android's "Debug GPU overdraw": blue, green, pink, red for pixels drawn 2, 3, 4, 5+ times.
     case overdraw
-    /// Color Offscreen-Rendered Yellow: yellow where an offscreen pass's result lands (deeper for
-    /// nested passes).
+    /// Color Offscreen-Rendered Yellow: yellow where an offscreen pass's result lands (deeper where
+    /// the results of two or more layers do: a group inside a group).
     case offscreen
     /// Color Hits Green and Misses Red: shouldRasterize layers drawn from the cache (green) or
     /// rendered again this frame (red).
@@ -152,7 +152,7 @@ public enum OverlayPalette {
                     e(overdraw[2], "3×", "drawn 4 times"), e(overdraw[3], "4×+", "drawn 5 or more times")]
         case .offscreen:
             return [e(offscreen[0], "offscreen", "the result of an offscreen pass is composited here"),
-                    e(offscreen[1], "nested", "two or more offscreen passes deep")]
+                    e(offscreen[1], "nested", "two or more layers rendered offscreen, one inside another")]
         case .rasterCache:
             return [e(cacheHit, "hit", "shouldRasterize: drawn from the cached bitmap"),
                     e(cacheMiss, "miss", "shouldRasterize: the bitmap was rendered again this frame")]

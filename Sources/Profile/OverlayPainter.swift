@@ -100,13 +100,30 @@ public struct OverlayPainter: Sendable {
             }
         }
 
-        // Offscreen: how many pass results land on each pixel (their canvas bounds).
+        // Offscreen: how many layers' offscreen results land on each pixel (their passes' canvas
+        // bounds). A layer's own chain (its content, its filter or shadow passes) counts once: only
+        // a group inside another group is nested.
         var passDepth = [UInt8](repeating: 0, count: w * h)
-        for pass in plan.offscreenPasses where !pass.bounds.isEmpty && pass.rasterCacheKey == nil {
-            Self.forEach(pass.bounds, w, h) { i in passDepth[i] = passDepth[i] &+ (passDepth[i] < 255 ? 1 : 0) }
-        }
+        var stamp = [Int32](repeating: -1, count: w * h)
+        var layerBounds: [(LayerID, PixelRect)] = plan.offscreenPasses
+            .filter { !$0.bounds.isEmpty && $0.rasterCacheKey == nil }.map { ($0.layer, $0.bounds) }
         for event in plan.rasterCache where !event.isHit {
-            if let b = event.bounds { Self.forEach(b, w, h) { i in passDepth[i] = passDepth[i] &+ (passDepth[i] < 255 ? 1 : 0) } }
+            if let b = event.bounds { layerBounds.append((event.layer, b)) }
+        }
+        // Each layer's rectangles together (a layer's passes need not be consecutive), each layer
+        // stamping a pixel once.
+        var byLayer: [LayerID: [PixelRect]] = [:]
+        var order: [LayerID] = []
+        for (layer, bounds) in layerBounds {
+            if byLayer[layer] == nil { order.append(layer) }
+            byLayer[layer, default: []].append(bounds)
+        }
+        for (s, layer) in order.enumerated() {
+            for bounds in byLayer[layer] ?? [] {
+                Self.forEach(bounds, w, h) { i in
+                    if stamp[i] != Int32(s) { stamp[i] = Int32(s); passDepth[i] = passDepth[i] &+ (passDepth[i] < 255 ? 1 : 0) }
+                }
+            }
         }
         var offscreenPixels = base
         var offscreenCounts = [0, 0]

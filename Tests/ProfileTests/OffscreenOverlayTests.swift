@@ -54,6 +54,32 @@ final class OffscreenOverlayTests: XCTestCase {
         XCTAssertEqual(analysis.passes.map(\.kind), ["draw", "cache"])
     }
 
+    /// "Nested" counts layers, not passes: one layer's chain (a filter's content and blur passes)
+    /// is offscreen once; a group with group opacity inside another is nested where it lies.
+    func testNestedMeansAGroupInsideAGroupNotAChainOfPasses() {
+        func paint(_ root: Layer) -> OverlayImage {
+            var s = Scene(canvas: canvas, root: root); s.assignIDs()
+            let plan = FramePlanner(canvas: canvas, images: [:]).plan(root: s.root)
+            return OverlayPainter(canvasScale: 1).paint(plan, tree: s.root, frame: 0, time: 0)[.offscreen]!
+        }
+        var blurred = Layer(); blurred.setFrame(Rect(10, 10, 20, 20)); blurred.backgroundColor = Color(1, 0, 0)
+        var blur = Filter(.gaussianBlur); blur.inputRadius = 2
+        blurred.filters = [blur]
+        var root = Layer(); root.setFrame(Rect(0, 0, 60, 40)); root.sublayers = [blurred]
+        let chain = paint(root)
+        XCTAssertGreaterThan(chain.legendPixels[0], 400, "the blur's passes reach beyond the layer")
+        XCTAssertEqual(chain.legendPixels[1], 0, "three passes of one layer: not nested")
+
+        var inner = Layer(); inner.setFrame(Rect(5, 5, 10, 10)); inner.opacity = 0.5; inner.backgroundColor = Color(0, 0, 1)
+        var innerChild = Layer(); innerChild.setFrame(Rect(2, 2, 4, 4)); innerChild.backgroundColor = .white
+        inner.sublayers = [innerChild]
+        var outer = Layer(); outer.setFrame(Rect(0, 0, 30, 30)); outer.opacity = 0.5; outer.backgroundColor = Color(1, 0, 0)
+        outer.sublayers = [inner]
+        root.sublayers = [outer]
+        let groups = paint(root)
+        XCTAssertEqual(groups.legendPixels, [900 - 100, 100], "the inner group's 10×10 lies inside the outer one's 30×30")
+    }
+
     /// A CAGradientLayer (drawn: a gradient item over its colour ramp) clipped by a rounded
     /// masksToBounds layer together with a sibling: the clip's pass, and nothing reported as undrawn.
     func testGradientContentTakesPartInTheClipsPass() {
