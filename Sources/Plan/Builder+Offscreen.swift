@@ -132,6 +132,13 @@ extension Builder {
 
     mutating func visitOffscreen(_ c: LayerContext, _ fx: OffscreenEffects) {
         let layer = c.layer
+        // A shadow offset that overflows in the target (a huge offset under a large scale) cannot
+        // be placed: like any overflowing geometry, the layer is reported and not drawn.
+        if fx.blurredShadow {
+            let rs = max(layer.rasterizationScale, 1e-3)
+            let o = offsetInTarget(layer.shadowOffset, fx.rasterize ? .scale(rs, rs, 1) : c.world)
+            guard o.x.isFinite, o.y.isFinite else { report(.nonFiniteGeometry, layer, c.path); return }
+        }
         // Backdrops inside read this target (Builder+Backdrop.swift).
         offscreenDepth += 1
         offscreenLevels.append(OffscreenLevel(layer: layer.id, saved: items, savedWhole: listIsWholeTarget, rasterized: fx.rasterize))
