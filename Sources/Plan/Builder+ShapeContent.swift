@@ -79,7 +79,10 @@ extension Builder {
         func texels(_ sx: Double, _ sy: Double) -> (x0: Double, y0: Double, w: Int, h: Int) {
             let x0 = (e.minX * sx).rounded(.down) - 1, y0 = (e.minY * sy).rounded(.down) - 1
             let x1 = (e.maxX * sx).rounded(.up) + 1, y1 = (e.maxY * sy).rounded(.up) + 1
-            return (x0, y0, Int(x1 - x0), Int(y1 - y0))
+            // A finite extent times the scale can pass Int's range (or overflow): counted as far
+            // too large, so the loop below scales down or the shape is left out.
+            func count(_ d: Double) -> Int { d.isFinite ? Int(min(max(d, 0), 1e15)) : Int(1e15) }
+            return (x0, y0, count(x1 - x0), count(y1 - y0))
         }
         var t = texels(sx, sy)
         let side = Double(Self.maxShapeTextureSide)

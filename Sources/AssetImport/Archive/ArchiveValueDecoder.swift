@@ -12,11 +12,20 @@ final class ArchiveValueDecoder {
     private var inProgress = Set<Int>()
     private var depth = 0
     static let maxDepth = 256
+    /// Values within values (a UID naming a UID, arrays in arrays): a chain that names itself
+    /// would recurse forever, so nesting is bounded and refused past this.
+    private var valueDepth = 0
+    static let maxValueDepth = 2048
 
     init(archive: KeyedArchive, ctx: ImportContext) { self.archive = archive; self.ctx = ctx }
 
     /// Decodes a field value. `path` is the archive object path used in warnings.
     func value(_ raw: PlistValue, path: String) throws -> ImportedValue {
+        guard valueDepth < Self.maxValueDepth else {
+            throw PlistError("values nested more than \(Self.maxValueDepth) deep at \(path) (a reference that names itself?)")
+        }
+        valueDepth += 1
+        defer { valueDepth -= 1 }
         switch try archive.resolve(raw) {
         case .null: return .null
         case .scalar(let p): return try scalar(p, path: path)
