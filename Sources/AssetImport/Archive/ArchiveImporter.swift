@@ -218,6 +218,11 @@ enum SceneAssembly {
         guard pw.isFinite, ph.isFinite, pw <= Double(Canvas.maxPixelSide), ph <= Double(Canvas.maxPixelSide) else {
             throw SceneError(.limitExceeded, at: ctx.place(""), "the document is \(size) points; each side must be ≤ \(Canvas.maxPixelSide)")
         }
+        // As a scene file's canvas must: a side under half a point rounds to no pixel.
+        guard canvas.pixelWidth >= 1, canvas.pixelHeight >= 1 else {
+            throw SceneError(.invalidValue, at: ctx.place(""),
+                             "the document is \(size) points, \(canvas.pixelWidth)×\(canvas.pixelHeight) device pixels: each side needs at least one pixel")
+        }
         var scene = Scene(canvas: canvas, root: root)
         scene.sourceFile = ctx.file
         scene.assignIDs()
