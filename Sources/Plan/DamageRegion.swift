@@ -45,8 +45,13 @@ enum DamageRegion {
 
     /// `r` clipped to the canvas; nil when nothing is left.
     static func clip(_ r: PixelRect, width: Int, height: Int) -> PixelRect? {
-        let x0 = max(r.x, 0), y0 = max(r.y, 0)
-        let x1 = min(r.x + r.width, width), y1 = min(r.y + r.height, height)
+        intersection(r, PixelRect(x: 0, y: 0, width: width, height: height))
+    }
+
+    /// The pixels `a` and `b` share; nil when none.
+    static func intersection(_ a: PixelRect, _ b: PixelRect) -> PixelRect? {
+        let x0 = max(a.x, b.x), y0 = max(a.y, b.y)
+        let x1 = min(a.x + a.width, b.x + b.width), y1 = min(a.y + a.height, b.y + b.height)
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 

@@ -149,8 +149,7 @@ public enum PassDamage {
             var x0 = r.x / f, y0 = r.y / f
             var x1 = (r.x + r.width + f - 1) / f, y1 = (r.y + r.height + f - 1) / f
             if horizontal { x0 -= reach; x1 += reach } else { y0 -= reach; y1 += reach }
-            x0 = max(x0, 0); y0 = max(y0, 0); x1 = min(x1, pass.width); y1 = min(y1, pass.height)
-            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+            return DamageRegion.clip(PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0), width: pass.width, height: pass.height)
         }
     }
 
@@ -183,11 +182,7 @@ public enum PassDamage {
         guard a == b, t.m12 == 0, t.m21 == 0, t.m13 == 0, t.m23 == 0, t.m14 == 0, t.m24 == 0, t.m34 == 0, t.m44 == 1,
               t.m11 > 0, t.m22 > 0, abs(t.m41) < 1e9, abs(t.m42) < 1e9, y.uv.width > 0, y.uv.height > 0,
               let bounds = DamageBounds.of(y, width: width, height: height) else { return nil }
-        func clipped(_ r: PixelRect) -> PixelRect? {
-            let x0 = max(r.x, bounds.x), y0 = max(r.y, bounds.y)
-            let x1 = min(r.x + r.width, bounds.x + bounds.width), y1 = min(r.y + r.height, bounds.y + bounds.height)
-            return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
-        }
+        func clipped(_ r: PixelRect) -> PixelRect? { DamageRegion.intersection(r, bounds) }
         if s2 == .texelFetch, y.quad == y.uv, t.m11 == 1, t.m22 == 1, t.m41 == t.m41.rounded(), t.m42 == t.m42.rounded() {
             let dx = Int(t.m41), dy = Int(t.m42)
             return rects.compactMap { clipped(PixelRect(x: $0.x + dx, y: $0.y + dy, width: $0.width, height: $0.height)) }

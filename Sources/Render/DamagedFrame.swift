@@ -89,12 +89,17 @@ extension Renderer {
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
         beginDynamicRendering(cmd, image, load: true, clear: c)   // each rect is scissored before drawing
+        // No rectangle: a frame that only fills raster-cache bitmaps draws nothing on the canvas.
+        clear(cmd, rects, to: c)
+    }
+
+    /// Clears `rects` of the attachment being rendered to `c` (none: nothing is recorded).
+    func clear(_ cmd: VkCommandBuffer, _ rects: [PixelRect], to c: RGBA) {
         var clearAttachment = VkClearAttachment()
         clearAttachment.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT.rawValue
         clearAttachment.colorAttachment = 0
         clearAttachment.clearValue.color.float32 = (c.r, c.g, c.b, c.a)
         var clearRects = rects.map { VkClearRect(rect: Self.vkRect($0), baseArrayLayer: 0, layerCount: 1) }
-        // No rectangle: a frame that only fills raster-cache bitmaps draws nothing on the canvas.
         if !clearRects.isEmpty { vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects) }
     }
 
@@ -106,12 +111,7 @@ extension Renderer {
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
         beginDynamicRendering(cmd, image, load: true, clear: .clear)
-        var clearAttachment = VkClearAttachment()
-        clearAttachment.aspectMask = VK_IMAGE_ASPECT_COLOR_BIT.rawValue
-        clearAttachment.colorAttachment = 0
-        clearAttachment.clearValue.color.float32 = (0, 0, 0, 0)
-        var clearRects = rects.map { VkClearRect(rect: Self.vkRect($0), baseArrayLayer: 0, layerCount: 1) }
-        if !clearRects.isEmpty { vkCmdClearAttachments(cmd, 1, &clearAttachment, UInt32(clearRects.count), &clearRects) }
+        clear(cmd, rects, to: .clear)
     }
 
     static func vkRect(_ r: PixelRect) -> VkRect2D {

@@ -12,6 +12,12 @@ import XCTest
 final class FrameCacheReftests: ReftestCase {
     /// Renders `times` in order through one renderer with the cache on, then each frame alone
     /// (cache off, raster cache empty), and compares.
+    /// `count` of each frame of `doc` rendered as one sequence at `times` (the frame cache on).
+    func sequenceCounts(_ doc: SceneDocument, times: [Double], _ count: (SceneRenderer.Frame) -> Int) throws -> [Int] {
+        let sequence = try SceneRenderer()
+        return try times.map { count(try sequence.render(AnimatedScene(doc), at: $0)) }
+    }
+
     func assertSequenceMatchesFramesAlone(_ doc: SceneDocument, times: [Double], scale: Double? = nil,
                                           file: StaticString = #filePath, line: UInt = #line) throws -> [FrameCacheUse] {
         let scene = AnimatedScene(doc)
@@ -131,11 +137,7 @@ final class FrameCacheReftests: ReftestCase {
                          "duration": 0.1, "fillMode": "both"}]}
         """)
         let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "retained.json", baseDirectory: "/")
-        let sequence = try SceneRenderer()
-        var retained: [Int] = []
-        for t in [0, 0.025, 0.05, 0.075] {
-            retained.append(try sequence.render(AnimatedScene(doc), at: t).stats.retainedPasses)
-        }
+        let retained = try sequenceCounts(doc, times: [0, 0.025, 0.05, 0.075]) { $0.stats.retainedPasses }
         XCTAssertEqual(retained, [0, 2, 2, 2], "the group's pass and the rasterised bitmap, after the first frame")
         _ = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
     }
@@ -155,11 +157,7 @@ final class FrameCacheReftests: ReftestCase {
                             "duration": 0.1, "fillMode": "both"}]}]}
         """)
         let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "partial.json", baseDirectory: "/")
-        let sequence = try SceneRenderer()
-        var partial: [Int] = []
-        for t in [0, 0.025, 0.05, 0.075] {
-            partial.append(try sequence.render(AnimatedScene(doc), at: t).stats.partialPasses)
-        }
+        let partial = try sequenceCounts(doc, times: [0, 0.025, 0.05, 0.075]) { $0.stats.partialPasses }
         XCTAssertEqual(partial, [0, 2, 2, 2], "the group's draw and its colour filter, after the first frame")
         _ = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
     }
