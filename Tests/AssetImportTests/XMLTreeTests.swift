@@ -41,7 +41,7 @@ final class XMLTreeTests: XCTestCase {
     /// An external entity is never read: a document cannot pull a local file into a layer's text.
     func testExternalEntitiesAreNeverRead() throws {
         let secret = FileManager.default.temporaryDirectory.appendingPathComponent("caprof-secret-\(UUID().uuidString)").path
-        try "SECRET-MARKER".write(toFile: secret, atomically: true, encoding: .utf8)
+        try "SECRET-MARKER".write(toFile: secret, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(atPath: secret) }
         let xml = "<?xml version=\"1.0\"?><!DOCTYPE plist [<!ENTITY x SYSTEM \"file://\(secret)\">]><plist><string>&x;</string></plist>"
         do {

@@ -8,10 +8,10 @@ final class BrokenCatalogCLITests: CLITestCase {
         let dir = tmp.appendingPathComponent("catalog")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let ok = #"{"caprof": 1, "canvas": {"width": 20, "height": 20}, "root": {"bounds": [0, 0, 20, 20], "position": [10, 10], "backgroundColor": [1, 1, 1, 0.5]}}"#
-        try ok.write(to: dir.appendingPathComponent("b-ok.json"), atomically: true, encoding: .utf8)
-        try ok.write(to: dir.appendingPathComponent("c-ok.json"), atomically: true, encoding: .utf8)
+        try ok.write(to: dir.appendingPathComponent("b-ok.json"), atomically: false, encoding: .utf8)
+        try ok.write(to: dir.appendingPathComponent("c-ok.json"), atomically: false, encoding: .utf8)
         let broken = "{\"caprof\": 1,\n \"canvas\": {\"width\": 10, \"height\": 10},\n \"root\": {\"bounds\": [0, 0, 10, \"x\"]}}\n"
-        try broken.write(to: dir.appendingPathComponent("a-broken.json"), atomically: true, encoding: .utf8)
+        try broken.write(to: dir.appendingPathComponent("a-broken.json"), atomically: false, encoding: .utf8)
         return dir.path
     }
 

@@ -45,7 +45,7 @@ class CLITestCase: XCTestCase {
 
     func write(_ name: String, _ text: String) throws -> String {
         let u = tmp.appendingPathComponent(name)
-        try text.write(to: u, atomically: true, encoding: .utf8)
+        try text.write(to: u, atomically: false, encoding: .utf8)
         return u.path
     }
 

@@ -16,10 +16,10 @@ final class CatalogCLITests: CLITestCase {
     func makeCatalog() throws -> String {
         let dir = tmp.appendingPathComponent("scenes").path
         try FileManager.default.createDirectory(atPath: dir + "/nested", withIntermediateDirectories: true)
-        for (name, text) in Self.scenes { try text.write(toFile: dir + "/" + name, atomically: true, encoding: .utf8) }
-        try Self.scenes["b-bar.json"]!.write(toFile: dir + "/nested/d.json", atomically: true, encoding: .utf8)
-        try "not a scene".write(toFile: dir + "/notes.txt", atomically: true, encoding: .utf8)
-        try "{}".write(toFile: dir + "/.hidden.json", atomically: true, encoding: .utf8)
+        for (name, text) in Self.scenes { try text.write(toFile: dir + "/" + name, atomically: false, encoding: .utf8) }
+        try Self.scenes["b-bar.json"]!.write(toFile: dir + "/nested/d.json", atomically: false, encoding: .utf8)
+        try "not a scene".write(toFile: dir + "/notes.txt", atomically: false, encoding: .utf8)
+        try "{}".write(toFile: dir + "/.hidden.json", atomically: false, encoding: .utf8)
         let r = try caprof(["profile", dir + "/b-bar.json", "--no-gpu", "--format", "json", "-o", dir + "/zz-report.json", "-q"])
         XCTAssertEqual(r.code, 0, r.stderr)
         return dir
@@ -195,10 +195,10 @@ final class CatalogCLITests: CLITestCase {
         }
         try compare(expect: 0)
         // b-bar.json (shard 2/2 alone) gets more expensive: both ways exit 2.
-        try GateCLITests.costlier.write(toFile: dir + "/b-bar.json", atomically: true, encoding: .utf8)
+        try GateCLITests.costlier.write(toFile: dir + "/b-bar.json", atomically: false, encoding: .utf8)
         try compare(expect: 2)
         // Cheaper than the baseline: both ways exit 4.
-        try GateCLITests.cheaper.write(toFile: dir + "/b-bar.json", atomically: true, encoding: .utf8)
+        try GateCLITests.cheaper.write(toFile: dir + "/b-bar.json", atomically: false, encoding: .utf8)
         try compare(expect: 4)
 
         // Gate results merge alone, as they are.

@@ -57,7 +57,7 @@ final class ConvertCLITests: CLITestCase {
         let dir = tmp.appendingPathComponent("cat")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         try #"{"caprof": 1, "canvas": {"width": 10, "height": 10}, "root": {"frame": [0, 0, 10, 10], "backgroundColor": "red"}}"#
-            .write(to: dir.appendingPathComponent("cards.json"), atomically: true, encoding: .utf8)
+            .write(to: dir.appendingPathComponent("cards.json"), atomically: false, encoding: .utf8)
         // A link, not a copy: the corpus stays outside the repository.
         try FileManager.default.createSymbolicLink(atPath: dir.appendingPathComponent("Share.caar").path,
                                                    withDestinationPath: try corpusFile("caar/WWDC_Share.caar"))

@@ -45,7 +45,7 @@ final class GateCLITests: CLITestCase {
         XCTAssertEqual(equal.code, 0, equal.stdout + equal.stderr)
         XCTAssertTrue(equal.stdout.contains("pass, 9 passed (1 scene)"), equal.stdout)
 
-        try Self.costlier.write(toFile: scene, atomically: true, encoding: .utf8)
+        try Self.costlier.write(toFile: scene, atomically: false, encoding: .utf8)
         let worse = try caprof(["gate", scene, "--baseline", baseline])
         XCTAssertEqual(worse.code, 2, worse.stdout + worse.stderr)
         XCTAssertTrue(worse.stdout.contains("✗ FAIL  offscreenPasses 1 (baseline 0, +1): above the baseline 0 by more than +0 % (limit 0)"), worse.stdout)
@@ -55,7 +55,7 @@ final class GateCLITests: CLITestCase {
         XCTAssertTrue(worse.stdout.contains("+ scrim (\(scene):6)"), worse.stdout)
         XCTAssertTrue(worse.stdout.contains("regression: "), worse.stdout)
 
-        try Self.cheaper.write(toFile: scene, atomically: true, encoding: .utf8)
+        try Self.cheaper.write(toFile: scene, atomically: false, encoding: .utf8)
         let better = try caprof(["gate", scene, "--baseline", baseline])
         XCTAssertEqual(better.code, 4, better.stdout + better.stderr)
         XCTAssertTrue(better.stdout.contains("↓ better  blendedPixels"), better.stdout)
@@ -69,7 +69,7 @@ final class GateCLITests: CLITestCase {
 
     func testOutputsForCI() throws {
         let (scene, baseline) = try record()
-        try Self.costlier.write(toFile: scene, atomically: true, encoding: .utf8)
+        try Self.costlier.write(toFile: scene, atomically: false, encoding: .utf8)
         let gh = try caprof(["gate", scene, "--baseline", baseline, "--format", "github"])
         XCTAssertEqual(gh.code, 2)
         let lines = gh.stdout.split(separator: "\n").map(String.init)
@@ -115,7 +115,7 @@ final class GateCLITests: CLITestCase {
         let warned = try caprof(["gate", scene, "--budget", budget])
         XCTAssertEqual(warned.code, 0, warned.stdout + warned.stderr)
         XCTAssertTrue(warned.stdout.contains("! warn  blendedPixels"), warned.stdout)
-        try Self.costlier.write(toFile: scene, atomically: true, encoding: .utf8)
+        try Self.costlier.write(toFile: scene, atomically: false, encoding: .utf8)
         XCTAssertEqual(try caprof(["gate", scene, "--budget", budget]).code, 2)
     }
 

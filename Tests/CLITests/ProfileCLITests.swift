@@ -128,7 +128,7 @@ final class ProfileCLITests: CLITestCase {
     func testOutputIsWrittenWhole() throws {
         let path = try write("scene.json", Self.scene)
         let out = tmp.appendingPathComponent("summary.txt").path
-        try "old".write(toFile: out, atomically: true, encoding: .utf8)
+        try "old".write(toFile: out, atomically: false, encoding: .utf8)
         XCTAssertEqual(try caprof([path, "--no-gpu", "-o", out]).code, 0)
         let text = try String(contentsOfFile: out, encoding: .utf8)
         XCTAssertTrue(text.contains("misaligned.subpixel"), text)

@@ -27,7 +27,7 @@ final class ReportFormatsCLITests: CLITestCase {
 
     func testHTMLReportIsWrittenWhole() throws {
         let out = tmp.appendingPathComponent("report.html").path
-        try "old".write(toFile: out, atomically: true, encoding: .utf8)
+        try "old".write(toFile: out, atomically: false, encoding: .utf8)
         let r = try caprof([try scenePath(), "--no-gpu", "--format", "html", "-o", out])
         XCTAssertEqual(r.code, 0, r.stderr)
         XCTAssertTrue(r.stderr.contains("wrote \(out) (html,"), r.stderr)

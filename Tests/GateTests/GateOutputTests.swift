@@ -50,7 +50,7 @@ final class GateOutputTests: XCTestCase, GateTestSupport {
     /// Runs python3 on `input` written to a file (its path is the last argument).
     func python(_ args: [String], input: String) throws -> String {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("gate-\(UUID().uuidString).xml")
-        try input.write(to: file, atomically: true, encoding: .utf8)
+        try input.write(to: file, atomically: false, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: file) }
         let p = Process()
         p.executableURL = URL(fileURLWithPath: "/usr/bin/python3")

@@ -101,7 +101,7 @@ final class CompositingFilterFindingTests: XCTestCase, ProfileTestSupport {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("caprof-blend-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        try ReportSchema.jsonSchema.write(toFile: dir + "/schema.json", atomically: true, encoding: .utf8)
+        try ReportSchema.jsonSchema.write(toFile: dir + "/schema.json", atomically: false, encoding: .utf8)
         let encoded = try JSONReport.encode(report)
         XCTAssertTrue(String(decoding: encoded, as: UTF8.self).contains("\"compositing-filter\""))
         try encoded.write(to: URL(fileURLWithPath: dir + "/report.json"))

@@ -73,7 +73,7 @@ final class ReportTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let schema = dir + "/schema.json", good = dir + "/report.json"
-        try ReportSchema.jsonSchema.write(toFile: schema, atomically: true, encoding: .utf8)
+        try ReportSchema.jsonSchema.write(toFile: schema, atomically: false, encoding: .utf8)
         try JSONReport.encode(try report()).write(to: URL(fileURLWithPath: good))
         let (status, message) = try Self.validate(good, schema)
         XCTAssertEqual(status, 0, message)
@@ -82,7 +82,7 @@ final class ReportTests: XCTestCase {
         var json = try String(contentsOfFile: good, encoding: .utf8)
         json = json.replacingOccurrences(of: "\"misaligned.subpixel\"", with: "\"misaligned.sub-pixel\"")
         let bad = dir + "/bad.json"
-        try json.write(toFile: bad, atomically: true, encoding: .utf8)
+        try json.write(toFile: bad, atomically: false, encoding: .utf8)
         XCTAssertNotEqual(try Self.validate(bad, schema).0, 0)
         let obj = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: good))) as? [String: Any])
         for mutate in [{ (o: inout [String: Any]) in o["findings"] = nil }, { (o: inout [String: Any]) in o["extra"] = 1 },

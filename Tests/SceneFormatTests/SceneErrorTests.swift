@@ -125,7 +125,7 @@ final class SceneErrorTests: XCTestCase {
         let dir = try makeTemporaryDirectory(self)
         XCTAssertTrue(FileManager.default.createFile(atPath: dir + "/dot.png", contents: Data(tinyPNG)))
         let path = dir + "/scene.json"
-        try sceneJSON(root: #"{"contents": "dot.png"}"#).write(toFile: path, atomically: true, encoding: .utf8)
+        try sceneJSON(root: #"{"contents": "dot.png"}"#).write(toFile: path, atomically: false, encoding: .utf8)
         let doc = try SceneDecoder.load(path: path)
         XCTAssertEqual(doc.scene.sourceFile, path)
         XCTAssertEqual(doc.scene.root.contents?.origin, .file(dir + "/dot.png"))

@@ -49,8 +49,8 @@ final class SchemaTests: XCTestCase {
     /// Runs the validator; returns (exit status, stderr).
     private func validate(_ instance: String, dir: String, name: String = "scene.json") throws -> (Int32, String) {
         let schemaPath = dir + "/schema.json", instancePath = dir + "/" + name
-        try SceneSchema.jsonSchema.write(toFile: schemaPath, atomically: true, encoding: .utf8)
-        try instance.write(toFile: instancePath, atomically: true, encoding: .utf8)
+        try SceneSchema.jsonSchema.write(toFile: schemaPath, atomically: false, encoding: .utf8)
+        try instance.write(toFile: instancePath, atomically: false, encoding: .utf8)
         return try run([instancePath, schemaPath])
     }
 
@@ -124,7 +124,7 @@ final class SchemaTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(files.count, 3, "the example scenes must exist (cards, flip3d, gravity)")
         let dir = try makeTemporaryDirectory(self)
         let schemaPath = dir + "/schema.json"
-        try SceneSchema.jsonSchema.write(toFile: schemaPath, atomically: true, encoding: .utf8)
+        try SceneSchema.jsonSchema.write(toFile: schemaPath, atomically: false, encoding: .utf8)
         for f in files {
             let path = examples.appendingPathComponent(f).path
             let (status, message) = try run([path, schemaPath])
