@@ -101,7 +101,9 @@ public struct FrameAnalyzer: Sendable {
                 blended[item.layer] = b
             }
             // Edges to check against the pixel grid (a quarter turn keeps them on the axes too).
-            if Alignment.mapsAxesToAxes(item.transform) {
+            // A shadow's edges are blurred by design and lie where its offset puts them: Color
+            // Misaligned Images looks at the layer's frame, not its shadow.
+            if item.role != .shadow, Alignment.mapsAxesToAxes(item.transform) {
                 let part: LayerPart = item.role == .contents ? .contents : .bounds
                 let rect = item.role == .contents ? item.quad : (item.shape?.rect ?? item.quad)
                 let key = item.layer * 2 + (part == .contents ? 1 : 0)

@@ -35,6 +35,19 @@ final class FindingRuleTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(ids(findings(root(scale3, [box("card", Rect(10 + 1.0 / 3, 10, 40, 20))]), scale3), layer: "card"), [])
     }
 
+    /// A shadow's edges are blurred and fall where its offset puts them: an aligned layer whose
+    /// shadow is offset by a fraction of a pixel is not misaligned, with an analytic shadowPath, a
+    /// rasterised one or none; the layer's own off-grid frame still is.
+    func testAFractionalShadowOffsetDoesNotMisalignTheLayer() {
+        for path: Path? in [nil, .rect(Rect(0, 0, 40, 20)), Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 20)), .close])] {
+            var l = box("card", Rect(10, 10, 40, 20))
+            l.shadowOpacity = 0.5; l.shadowRadius = 2; l.shadowOffset = Size(0.5, 3.3); l.shadowPath = path
+            XCTAssertEqual(ids(findings(root(scale1, [l]), scale1), layer: "card").filter { $0 == .misalignedSubpixel }, [], "\(String(describing: path))")
+            l.setFrame(Rect(10.5, 10, 40, 20))
+            XCTAssertTrue(ids(findings(root(scale1, [l]), scale1), layer: "card").contains(.misalignedSubpixel))
+        }
+    }
+
     func testFractionalSizeIsMisalignedToo() {
         XCTAssertEqual(ids(findings(root(scale1, [box("card", Rect(10, 10, 40.5, 20))]), scale1), layer: "card"), [.misalignedSubpixel])
     }
