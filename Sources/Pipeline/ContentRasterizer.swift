@@ -93,6 +93,12 @@ public final class ContentRasterizer {
             job.scaleX = s.scaleX; job.scaleY = s.scaleY
             job.offsetX = -s.originX; job.offsetY = -s.originY
             return try ShapeRasterizer.rasterize(job, key: r.key)
+        case .shadowPath(let s):
+            var job = ShadowPathRasterJob(path: s.path, color: [s.color.red, s.color.green, s.color.blue, s.color.alpha],
+                                          sigmaX: s.sigmaX, sigmaY: s.sigmaY, pixelWidth: r.pixelWidth, pixelHeight: r.pixelHeight)
+            job.scaleX = s.scaleX; job.scaleY = s.scaleY
+            job.offsetX = -s.originX; job.offsetY = -s.originY
+            return try ShadowPathRasterizer.rasterize(job, key: r.key)
         case .gradientRamp(let colors, let locations):
             return GradientRamp.bitmap(colors: colors.map { [$0.red, $0.green, $0.blue, $0.alpha] }, locations: locations,
                                        width: r.pixelWidth, key: r.key)

@@ -26,6 +26,8 @@ struct OffscreenEffects {
     var rasterize = false
     /// A shadow with a recognised shadowPath (no pass).
     var analyticShadow: RoundedShape?
+    /// A shadow with any other shadowPath (rasterised and blurred on the CPU, no pass).
+    var pathShadow: Path?
     /// A CATransition state: rendered as a snapshot.
     var snapshot = false
     /// `filters` that change pixels (`Builder+Filters.swift`).
@@ -72,7 +74,13 @@ extension Builder {
         var fx = OffscreenEffects()
         if layer.layerClass == .transform { return fx }
         let draws = drawCount(layer, limit: 2, isRoot: true)
-        if draws == 0 { return fx }
+        // A shadowPath replaces the layer's composited alpha as the shadow's shape (the shadowPath
+        // documentation), so a layer that draws nothing still casts its shadow: the "contact
+        // shadow" special effect, or a clear container shadowing content clipped inside it.
+        if draws == 0 {
+            if let p = layer.shadowPath, shadowColor(layer, alpha: 1) != nil { shadowPathEffects(&fx, p) }
+            return fx
+        }
         if layer.masksToBounds, layer.cornerRadii.contains(where: { $0 > 0 }), draws >= 2,
            clippedDrawCount(layer) > 0 {
             fx.roundedClip = true
@@ -80,7 +88,7 @@ extension Builder {
         if layer.opacity < 1, layer.allowsGroupOpacity, draws >= 2 { fx.groupOpacity = true }
         if shadowColor(layer, alpha: 1) != nil {
             if let p = layer.shadowPath {
-                fx.analyticShadow = RoundedShape(path: p)
+                shadowPathEffects(&fx, p)
             } else {
                 fx.blurredShadow = true
             }
@@ -90,6 +98,13 @@ extension Builder {
         // A CABackdropLayer's filters filter its backdrop (Builder+Backdrop.swift), not its content.
         if layer.layerClass != .backdrop { fx.filters = filterSteps(layer.filters) }
         return fx
+    }
+
+    /// A shadowPath's shadow: analytic for a rectangle, rounded rectangle or circle, rasterised
+    /// for any other path (an empty path casts nothing).
+    private func shadowPathEffects(_ fx: inout OffscreenEffects, _ p: Path) {
+        fx.analyticShadow = RoundedShape(path: p)
+        if fx.analyticShadow == nil, !p.elements.isEmpty { fx.pathShadow = p }
     }
 
     /// Draws of a layer and its subtree, counted up to `limit`: background, contents, subclass
@@ -164,6 +179,7 @@ extension Builder {
         items = []
         listIsWholeTarget = true
         if let shape = fx.analyticShadow { shadow(layer, space, 1, [], shape: shape) }
+        if let p = fx.pathShadow { pathShadow(layer, space, 1, [], path: p, nodePath: c.path) }
         draw(layer, world: space, clips: [], alpha: 1, flippedAncestors: c.flippedAncestors, path: c.path,
              clipOwnContent: !(fx.roundedClip && separateContent))
         let content = items

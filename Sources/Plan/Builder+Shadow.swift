@@ -9,7 +9,8 @@ import LayerModel
 /// whose coverage the shader computes analytically (the error-function form of a blurred box,
 /// integrated numerically across the rounded corners): no offscreen pass, as on a device. Without
 /// a shadowPath the shape is the layer's composited alpha: `Builder+Offscreen.swift` renders it
-/// offscreen and blurs it. Other shadowPath shapes are reported and not drawn.
+/// offscreen and blurs it. Any other shadowPath is filled and blurred on the CPU into a texture
+/// (`pathShadow`), also without an offscreen pass.
 extension Builder {
     /// The shadow's premultiplied colour at `alpha`, or nil when it is invisible.
     func shadowColor(_ layer: Layer, alpha: Double) -> RGBA? {
@@ -30,7 +31,7 @@ extension Builder {
         let rect = shape.rect.standardized
         let quad = rect.insetBy(dx: -(3 * sigma + 2 * px), dy: -(3 * sigma + 2 * py))
         if !isVisible(quad, transform) { return }
-        var clips = clips
+        var clips = Self.shadowClips(clips, toLayer)
         if layer.masksToBounds {
             clips.append(Clip(transform: toLayer, shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii,
                                                                     curve: layer.cornerCurve), layer: layer.id))
@@ -39,6 +40,98 @@ extension Builder {
         items.append(DrawItem(layer: layer.id, role: .shadow, paint: .blurredShape(color, sigma: Float(sigma)),
                               transform: transform, quad: quad, shape: RoundedShape(rect: rect, radii: shape.radii),
                               clips: clips))
+    }
+
+    /// The shadow of any other shadowPath (a triangle, a star, a speech bubble): the path filled
+    /// with the non-zero rule and blurred, rasterised on the CPU (`ShadowPathRaster`) into a
+    /// texture in the layer's space and drawn behind the layer like a shape's texture. As on a
+    /// device, no offscreen pass: the shape is known without rendering the layer. The texture is
+    /// keyed by path, colour, σ and scale, so a layer that moves, turns or fades keeps it.
+    ///
+    /// Resolution: the device's (the layer's largest stretch, `rasterScale`) divided by the
+    /// factor `ShadowBlur` uses for a path-less shadow of the same σ (1, 2, 4; beyond σ = 48 px the
+    /// next power of two that keeps σ under 12 texels, which bounds the blur's taps), drawn back
+    /// magnified bilinearly. A shadow larger than a texture is cropped to what can reach the canvas.
+    mutating func pathShadow(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip],
+                             path shadowPath: Path, nodePath: [Int]) {
+        guard let color = layer.shadowColor, shadowColor(layer, alpha: alpha) != nil,
+              var extent = shadowPath.controlBounds, extent.allFinite else { return }
+        let offset = layer.shadowOffset
+        let toLayer = Transform3D.translation(offset.width, offset.height)
+        let transform = toLayer * world
+        guard transform.elements.allSatisfy(\.isFinite) else { report(.nonFiniteGeometry, layer, nodePath); return }
+        let radius = layer.shadowRadius.isFinite ? max(layer.shadowRadius, 0) : 0
+        let (dx, dy) = rasterScale(transform)                    // device pixels per point
+        let deviceSigma = radius * min(dx, dy)
+        var factor = Double(ShadowBlur.factor(sigma: deviceSigma))
+        while deviceSigma / factor > 12, factor >= 4 { factor *= 2 }
+        var sx = dx / factor, sy = dy / factor
+        func texels(_ sx: Double, _ sy: Double) -> (x0: Double, y0: Double, w: Int, h: Int, sigmaX: Double, sigmaY: Double) {
+            let f = dx / sx
+            let sigmaX = ShadowBlur.reducedSigma(radius * dx, factor: f), sigmaY = ShadowBlur.reducedSigma(radius * dy, factor: f)
+            let rx = (3 * sigmaX).rounded(.up) + 1, ry = (3 * sigmaY).rounded(.up) + 1
+            let x0 = (extent.minX * sx).rounded(.down) - rx, y0 = (extent.minY * sy).rounded(.down) - ry
+            let x1 = (extent.maxX * sx).rounded(.up) + rx, y1 = (extent.maxY * sy).rounded(.up) + ry
+            func count(_ d: Double) -> Int { d.isFinite ? Int(min(max(d, 0), 1e15)) : Int(1e15) }
+            return (x0, y0, count(x1 - x0), count(y1 - y0), sigmaX, sigmaY)
+        }
+        var t = texels(sx, sy)
+        let side = Double(Self.maxShapeTextureSide)
+        // Larger than a texture: rasterise only the canvas's preimage grown by the blur's reach
+        // (nothing beyond it reaches the canvas). The crop is part of the key, so such a shadow is
+        // rasterised again when it moves; smaller ones keep their texture.
+        if t.w > Self.maxShapeTextureSide || t.h > Self.maxShapeTextureSide, let visible = visiblePreimage(transform) {
+            let reach = 3 * radius + 2 / min(dx, dy)
+            guard let crop = extent.intersection(visible.insetBy(dx: -reach, dy: -reach)) else { return }
+            extent = crop
+            t = texels(sx, sy)
+        }
+        while t.w > Self.maxShapeTextureSide || t.h > Self.maxShapeTextureSide, sx > 1.0 / 1024 || sy > 1.0 / 1024 {
+            let k = min(side / Double(t.w + 2), side / Double(t.h + 2))
+            sx = max((sx * k * 1024).rounded(.down) / 1024, 1.0 / 1024); sy = max((sy * k * 1024).rounded(.down) / 1024, 1.0 / 1024)
+            t = texels(sx, sy)
+        }
+        guard t.w > 0, t.h > 0, t.w <= Self.maxShapeTextureSide, t.h <= Self.maxShapeTextureSide else { return }
+        let quad = Rect(t.x0 / sx, t.y0 / sy, Double(t.w) / sx, Double(t.h) / sy)
+        guard isVisible(quad, transform) else { return }
+
+        let raster = ShadowPathRaster(path: shadowPath, color: color, sigmaX: t.sigmaX, sigmaY: t.sigmaY,
+                                      scaleX: sx, scaleY: sy, originX: t.x0, originY: t.y0)
+        let key = Self.contentKey(raster, width: t.w, height: t.h)
+        guard admitRaster(key, t.w, t.h, layer, nodePath) else { return }
+        let index = imageSlot(ImageInfo(key: key, width: t.w, height: t.h, isOpaque: false))
+        if requestedRasters.insert(key).inserted {
+            rasterRequests.append(RasterRequest(key: key, pixelWidth: t.w, pixelHeight: t.h, content: .shadowPath(raster), layer: layer.id))
+        }
+        var clips = Self.shadowClips(clips, toLayer)
+        if layer.masksToBounds {
+            clips.append(Clip(transform: toLayer, shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii,
+                                                                    curve: layer.cornerCurve), layer: layer.id))
+            if clips.count > DrawItem.maxClips { clips.removeFirst() }
+        }
+        let uv = Rect(0, 0, Double(t.w), Double(t.h))
+        // The layer's filters choose how its contents are sampled, not its shadow: 1:1 on whole
+        // pixels the texels are fetched, anything else is bilinear.
+        let sampling: DrawItem.Sampling = chooseSampling(layer, transform, quad, uv) == .texelFetch ? .texelFetch : .linear
+        let opacity = min(max(layer.shadowOpacity, 0), 1) * alpha
+        items.append(DrawItem(layer: layer.id, role: .shadow, paint: .image(index: index, sampling: sampling, opacity: Float(opacity)),
+                              transform: transform, quad: quad, uv: uv, clips: clips))
+    }
+
+    /// Clips given in the layer's bounds space, for a shadow item whose local point p lies at the
+    /// layer's p + shadowOffset (`toLayer`): an ancestor's masksToBounds clips the shadow where it
+    /// falls, not where the layer is.
+    static func shadowClips(_ clips: [Clip], _ toLayer: Transform3D) -> [Clip] {
+        clips.map { Clip(transform: toLayer * $0.transform, shape: $0.shape, layer: $0.layer) }
+    }
+
+    static func contentKey(_ r: ShadowPathRaster, width: Int, height: Int) -> UInt64 {
+        var k = ContentKey(0x5348_4144_4f57)    // "SHADOW"
+        k.mix(r.path); k.mix(r.color)
+        k.mix(r.sigmaX); k.mix(r.sigmaY)
+        k.mix(r.scaleX); k.mix(r.scaleY); k.mix(r.originX); k.mix(r.originY)
+        k.mix(width); k.mix(height)
+        return k.value
     }
 }
 

@@ -180,22 +180,21 @@ struct Builder {
         reportUnsupported(layer, path)
         var effects = offscreenEffects(layer, path)
         effects.snapshot = snapshot || layer.transitionState != nil
-        if effects.analyticShadow == nil, let p = layer.shadowPath, !p.elements.isEmpty, shadowColor(layer, alpha: 1) != nil {
-            report(.shadowPathShape, layer, path)
-        }
         if effects.needsOffscreen {
             let context = LayerContext(layer: layer, world: world, clips: clips, alpha: alpha,
                                        flippedAncestors: flippedAncestors, path: path)
             visitOffscreen(context, effects)
             return
         }
-        if let shape = effects.analyticShadow {
+        if effects.analyticShadow != nil || effects.pathShadow != nil {
             let localClips = clips.map { ActiveClip(fromSublayerSpace: layer.toSuperlayerSublayerSpace * $0.fromSublayerSpace,
                                                     shape: $0.shape, layer: $0.layer, toTarget: $0.toTarget) }
             guard localClips.allSatisfy({ $0.fromSublayerSpace.elements.allSatisfy(\.isFinite) }) else {
                 report(.nonFiniteGeometry, layer, path); return   // as in `draw`
             }
-            shadow(layer, world, alpha, drawClips(localClips, layer, path), shape: shape)
+            let shadowClips = drawClips(localClips, layer, path)
+            if let shape = effects.analyticShadow { shadow(layer, world, alpha, shadowClips, shape: shape) }
+            if let p = effects.pathShadow { pathShadow(layer, world, alpha, shadowClips, path: p, nodePath: path) }
         }
         draw(layer, world: world, clips: clips, alpha: alpha, flippedAncestors: flippedAncestors, path: path)
     }

@@ -26,6 +26,24 @@ public enum RasterContent: Sendable, Equatable {
     case gradientRamp(colors: [Color], locations: [Double])
     /// A CATextLayer's string in its bounds.
     case text(TextRaster)
+    /// The blurred shadow of a shadowPath that is not a rectangle, rounded rectangle or circle
+    /// (those are computed analytically by the shader).
+    case shadowPath(ShadowPathRaster)
+}
+
+/// A shadowPath's shadow as the rasteriser needs it: the path filled with the non-zero winding
+/// rule (reference §1.11) in `color`, then blurred by a Gaussian of `sigmaX` × `sigmaY` texels
+/// (taps at whole texels out to ⌈3σ⌉, as the GPU blur of a path-less shadow). The path is in the
+/// layer's point space; the texture's point → texel mapping is the shape's: x·scaleX − originX.
+/// shadowOpacity is not part of it (the item's opacity applies it), so fading a shadow keeps its
+/// texture.
+public struct ShadowPathRaster: Sendable, Equatable {
+    public var path: Path
+    /// shadowColor, straight (not premultiplied), its alpha included.
+    public var color: Color
+    public var sigmaX: Double, sigmaY: Double
+    public var scaleX: Double, scaleY: Double
+    public var originX: Double, originY: Double
 }
 
 /// A CAShapeLayer's content as the rasteriser needs it, in the layer's point space, with the

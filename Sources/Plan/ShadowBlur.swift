@@ -13,14 +13,25 @@ public struct ShadowBlur: Sendable, Equatable {
     public var sigma: Double
 
     public init(sigma s: Double) {
-        let f = s >= 24 ? 4 : s >= 8 ? 2 : 1
+        let f = Self.factor(sigma: s)
         downsample = f
-        if f == 1 {
-            sigma = s
-        } else {
-            let ff = Double(f * f)
-            let extra = (ff - 1) / 12 + ff / 6
-            sigma = max(s * s - extra, 0).squareRoot() / Double(f)
-        }
+        sigma = Self.reducedSigma(s, factor: f)
+    }
+
+    /// The reduction factor for a blur of σ device pixels.
+    public static func factor(sigma s: Double) -> Int { s >= 24 ? 4 : s >= 8 ? 2 : 1 }
+
+    /// σ in texels of a target reduced f× that, averaged f×f, blurred and magnified bilinearly,
+    /// gives the Gaussian of σ device pixels.
+    public static func reducedSigma(_ s: Double, factor f: Int) -> Double {
+        reducedSigma(s, factor: Double(f))
+    }
+
+    /// The same for any factor ≥ 1 (a texture rasterised at 1/f of the device resolution).
+    public static func reducedSigma(_ s: Double, factor f: Double) -> Double {
+        if f <= 1 { return s }
+        let ff = f * f
+        let extra = (ff - 1) / 12 + ff / 6
+        return max(s * s - extra, 0).squareRoot() / f
     }
 }

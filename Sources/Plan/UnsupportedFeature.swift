@@ -1,14 +1,12 @@
 /// What a scene uses that the planner does not draw yet. Each is reported once per layer, with
 /// the layer's place in its file; the frame is drawn without it.
 public enum UnsupportedFeature: String, Sendable, CaseIterable {
-    /// A shadowPath that is not a rectangle, rounded rectangle or circle: its shadow is not drawn.
-    case shadowPathShape
     /// A mask layer that has a mask of its own: Core Animation does not support nested masks; the
     /// inner mask is ignored.
     case nestedMask
     /// More nested, differently transformed masksToBounds clips than the backend's slots.
     case deepClipNesting
-    /// The frame asks to rasterise more shape and text texels than `maxRasterPixelsPerFrame`.
+    /// The frame asks to rasterise more shape, text and shadowPath texels than `maxRasterPixelsPerFrame`.
     case rasterBudget
     /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
     /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
@@ -27,9 +25,8 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
 
     public var message: String {
         switch self {
-        case .shadowPathShape: return "shadows are drawn for shadowPaths that are rectangles, rounded rectangles or circles; this shadow is not drawn"
         case .nestedMask: return "a mask layer's own mask is ignored (Core Animation does not support nested masks)"
-        case .rasterBudget: return "shape and text content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
+        case .rasterBudget: return "shape, text and shadowPath content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         case .nestedBackdrop: return "a backdrop inside a mask's layers, in its own shouldRasterize bitmap or in a transition's cross-dissolve captures nothing; only its own content is drawn"
         case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"

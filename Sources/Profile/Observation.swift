@@ -52,7 +52,7 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var feature: String?
     /// raster-cache.miss: why the cached bitmap was rendered again.
     public var invalidation: CacheInvalidation?
-    /// raster.cpu: "shape", "text" or "gradient"; what changed ("strokeStart/strokeEnd", "path",
+    /// raster.cpu: "shape", "text", "gradient" or "shadow"; what changed ("strokeStart/strokeEnd", "path",
     /// "string", …, or "appeared"); the texture's size in pixels [width, height]; the bytes
     /// uploaded for it (RGBA8).
     /// offscreen.filter: what asks for the passes, "filters" and/or "compositingFilter" (a blend

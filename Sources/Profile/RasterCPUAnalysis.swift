@@ -1,7 +1,7 @@
 import LayerModel
 import Plan
 
-/// `raster.cpu`: shape, text and gradient-ramp content rasterised on the CPU again because what it
+/// `raster.cpu`: shape, text, gradient-ramp and shadowPath-shadow content rasterised on the CPU again because what it
 /// draws changed since the previous frame (a `strokeEnd` draw-on, a morphing `path`, a counting
 /// `string`). Core Animation rasterises this content on the CPU too, then uploads it, so every
 /// frame that changes it pays a rasterisation and an upload; a layer that only moves, rotates or
@@ -59,6 +59,12 @@ public enum RasterCPUAnalysis {
             if x.scale != y.scale { return "contentsScale" }
             return "its text"
         case (.gradientRamp, .gradientRamp): return "colors/locations"
+        case (.shadowPath(let x), .shadowPath(let y)):
+            if x.path != y.path { return "shadowPath" }
+            if x.color != y.color { return "shadowColor" }
+            if x.sigmaX != y.sigmaX || x.sigmaY != y.sigmaY { return "shadowRadius" }
+            if x.scaleX != y.scaleX || x.scaleY != y.scaleY { return "its scale on screen" }
+            return "its shape"
         default: return "its content"
         }
     }
@@ -71,6 +77,7 @@ extension RasterContent {
         case .shape: return "shape"
         case .text: return "text"
         case .gradientRamp: return "gradient"
+        case .shadowPath: return "shadow"
         }
     }
 }

@@ -266,7 +266,7 @@ public enum ReportSchema {
                   }
                 },
                 "filterSources": {"type": "array", "items": {"enum": ["filters", "compositingFilter"]}, "description": "offscreen.filter: whether filters, a compositingFilter or both ask for the passes."},
-                "rasterContent": {"enum": ["shape", "text", "gradient"], "description": "raster.cpu, blended, misaligned.scaled: the layer's rasterised content."},
+                "rasterContent": {"enum": ["shape", "text", "gradient", "shadow"], "description": "raster.cpu, blended, misaligned.scaled: the layer's rasterised content (shadow: a shadowPath's shadow filled and blurred on the CPU)."},
                 "rasterChange": {"type": "string", "description": "raster.cpu: what changed (strokeStart/strokeEnd, path, string, …; appeared)."},
                 "rasterPixels": {"$ref": "#/$defs/size"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}

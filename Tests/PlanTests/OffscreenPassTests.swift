@@ -109,10 +109,41 @@ final class OffscreenPassTests: XCTestCase {
         XCTAssertEqual(p.offscreenPasses, [], "shadowPath: the shape is known without rendering")
         XCTAssertEqual(p.items.suffix(2).map(\.role), [.shadow, .background])
         XCTAssertEqual(p.items.suffix(2).first?.paint, .blurredShape(RGBA(0, 0, 0, 0.5), sigma: 2))
-        s.shadowPath = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        // Any other path: filled and blurred on the CPU into a texture, still without a pass.
+        let triangle = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        s.shadowPath = triangle
         p = plan([s])
         XCTAssertEqual(p.offscreenPasses, [])
-        XCTAssertTrue(p.unsupported.contains { $0.feature.contains("shadowPath") }, "a triangle is reported, not dropped")
+        XCTAssertTrue(p.unsupported.isEmpty, "a triangle's shadow is drawn")
+        XCTAssertEqual(p.items.suffix(2).map(\.role), [.shadow, .background])
+        guard p.rasterRequests.count == 1, case .shadowPath(let r) = p.rasterRequests[0].content,
+              case .image(let index, _, let opacity)? = p.items.suffix(2).first?.paint else { return XCTFail("one shadow texture") }
+        XCTAssertEqual(r.path, triangle)
+        XCTAssertEqual(r.sigmaX, 2); XCTAssertEqual(r.sigmaY, 2)   // σ = shadowRadius 2 pt at scale 1
+        XCTAssertEqual(opacity, 0.5, "shadowOpacity is the item's opacity, not part of the texture")
+        XCTAssertEqual(p.images[index].key, p.rasterRequests[0].key)
+        // The texture holds the path's extent grown by the blur's reach (⌈3σ⌉ + 1 texel a side).
+        XCTAssertEqual([p.rasterRequests[0].pixelWidth, p.rasterRequests[0].pixelHeight], [40 + 2 * 7, 30 + 2 * 7])
+        // Moving or fading the layer keeps the texture; another radius makes a new one.
+        var moved = s; moved.position = Point(90, 70); moved.shadowOpacity = 0.25
+        XCTAssertEqual(plan([moved]).rasterRequests.map(\.key), p.rasterRequests.map(\.key))
+        var blurrier = s; blurrier.shadowRadius = 3
+        XCTAssertNotEqual(plan([blurrier]).rasterRequests.map(\.key), p.rasterRequests.map(\.key))
+    }
+
+    /// A shadowPath is the shadow's shape instead of the layer's alpha, so a layer that draws
+    /// nothing still casts it (the shadowPath documentation's "contact shadow").
+    func testALayerThatDrawsNothingCastsItsShadowPathsShadow() {
+        var s = box("clear", Rect(30, 35, 40, 30), nil)
+        s.shadowOpacity = 1; s.shadowRadius = 2
+        XCTAssertEqual(plan([s]).items.count, 1, "no shadowPath: no alpha, no shadow (the root's background only)")
+        s.shadowPath = .rect(Rect(0, 0, 40, 30))
+        XCTAssertEqual(plan([s]).items.count, 2)
+        XCTAssertEqual(plan([s]).items.last?.role, .shadow)
+        s.shadowPath = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        XCTAssertEqual(plan([s]).items.count, 2)
+        XCTAssertEqual(plan([s]).items.last?.role, .shadow)
+        XCTAssertEqual(plan([s]).offscreenPasses, [])
     }
 
     /// A layer left of the canvas (x −60…−20) whose shadow is offset 70 pt right lands at x 10…50:

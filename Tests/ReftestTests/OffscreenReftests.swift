@@ -107,6 +107,75 @@ final class OffscreenReftests: ReftestCase {
         }
     }
 
+    /// Any other shadowPath (a five-pointed star) is filled and blurred on the CPU
+    /// (`ShadowPathRasterizer`): its shadow equals the path-less shadow of the same star drawn as
+    /// an opaque shape, whose alpha the GPU blurs, with the same kernel. σ = 6, 10 and 26 px are
+    /// blurred at full, half and quarter resolution; the texture is rounded to 8 bits before the
+    /// shadowOpacity applies, hence 2/255.
+    func testAStarShadowPathCastsThePathlessShadowOfTheSameOpaqueStar() throws {
+        let star = "M 40 0 L 49 28 L 78 28 L 55 46 L 63 74 L 40 56 L 17 74 L 25 46 L 2 28 L 31 28 Z"
+        for radius in [3, 5, 13] {
+            let layer = { (extra: String) in
+                ##"{"class": "CAShapeLayer", "frame": [30, 20, 80, 80], "path": "\##(star)", "fillColor": "#34C759", "shadowOpacity": 0.8, "shadowRadius": \##(radius), "shadowOffset": [3, 5]\##(extra)}"##
+            }
+            let pathless = try render(scene(140, 130, scale: 2, layer("")))
+            let withPath = try render(scene(140, 130, scale: 2, layer(", \"shadowPath\": \"\(star)\"")))
+            assertImagesMatch(withPath, pathless, tolerance: 2, "star shadowPath radius \(radius)")
+            // The star's right arm ends at x 30 + 78 pt; its shadow, 3 pt further, is visible past it.
+            XCTAssertLessThan(withPath.pixel(2 * 110, 2 * 53)[0], 250, "a visible shadow beyond the right arm")
+        }
+    }
+
+    /// A rectangle traced the other way round is not recognised as CGPath(rect:), so it is
+    /// rasterised and blurred on the CPU; its shadow matches the analytic (error-function) shadow
+    /// of the rectangle.
+    func testARectangleShadowPathTracedAnyWayCastsTheAnalyticShadow() throws {
+        for radius in [3, 13] {
+            let layer = { (path: String) in
+                ##"{"frame": [40, 40, 40, 30], "backgroundColor": "#34C759", "shadowOpacity": 0.8, "shadowRadius": \##(radius), "shadowOffset": [2, 4], "shadowPath": \##(path)}"##
+            }
+            let analytic = try render(scene(120, 110, scale: 2, layer(##"{"rect": [0, 0, 40, 30]}"##)))
+            let traced = try render(scene(120, 110, scale: 2, layer(##""M 0 0 L 0 30 L 40 30 L 40 0 Z""##)))
+            assertImagesMatch(traced, analytic, tolerance: 2, "counter-clockwise rectangle radius \(radius)")
+        }
+    }
+
+    /// A shadowPath replaces the layer's alpha as the shadow's shape, so a layer that draws nothing
+    /// casts it; and it is filled with the non-zero winding rule (reference §1.11): the pentagon
+    /// inside a pentagram drawn in one stroke winds twice and is filled (even-odd would leave it
+    /// empty). σ = 0: deep inside, the shadow is shadowOpacity 0.8 of black over white, 255 · 0.2 = 51.
+    func testAClearLayersShadowPathIsFilledWithTheNonZeroRule() throws {
+        let pentagram = "M 40 0 L 63 74 L 2 28 L 78 28 L 17 74 Z"
+        let img = try render(scene(100, 100, ##"""
+            {"frame": [10, 10, 80, 80], "shadowOpacity": 0.8, "shadowRadius": 0, "shadowOffset": [0, 0],
+             "shadowPath": "\##(pentagram)"}
+            """##))
+        assertPixel(img, 10 + 40, 10 + 40, [51, 51, 51, 255], tolerance: 0)   // the inner pentagon (winding 2)
+        assertPixel(img, 10 + 40, 10 + 10, [51, 51, 51, 255], tolerance: 0)   // the top arm (winding 1)
+        assertPixel(img, 10 + 10, 10 + 60, [255, 255, 255, 255], tolerance: 0) // outside the star
+        let rect = try render(scene(100, 100, ##"""
+            {"frame": [10, 10, 80, 80], "shadowOpacity": 0.8, "shadowRadius": 0, "shadowOffset": [0, 0],
+             "shadowPath": {"rect": [20, 20, 40, 40]}}
+            """##))
+        assertPixel(rect, 50, 50, [51, 51, 51, 255], tolerance: 0)             // the analytic shadow too
+    }
+
+    /// An ancestor's masksToBounds clips the shadow where the shadow falls (the offset included),
+    /// for the analytic and the rasterised shadow alike: a 40 pt square at y 10…50 inside a clip
+    /// 60 pt tall casts a hard shadow 30 pt lower, at y 40…80, of which y 50…60 shows.
+    func testAnAncestorsClipCutsTheShadowWhereItFalls() throws {
+        for path in [##"{"rect": [0, 0, 40, 40]}"##, ##""M 0 0 L 0 40 L 40 40 L 40 0 Z""##] {
+            let img = try render(scene(100, 100, ##"""
+                {"frame": [0, 0, 100, 60], "masksToBounds": true,
+                 "sublayers": [{"frame": [20, 10, 40, 40], "backgroundColor": "#FF0000",
+                                "shadowOpacity": 1, "shadowRadius": 0, "shadowOffset": [0, 30], "shadowPath": \##(path)}]}
+                """##))
+            assertPixel(img, 40, 30, [255, 0, 0, 255], tolerance: 0)      // the layer
+            assertPixel(img, 40, 55, [0, 0, 0, 255], tolerance: 0)        // its shadow, inside the clip
+            assertPixel(img, 40, 70, [255, 255, 255, 255], tolerance: 0)  // its shadow beyond the clip: cut
+        }
+    }
+
     func testMasksToBoundsHidesTheShadowOutsideTheBounds() throws {
         let img = try render(scene(60, 60, ##"""
             {"frame": [20, 20, 20, 20], "backgroundColor": "white", "masksToBounds": true,
