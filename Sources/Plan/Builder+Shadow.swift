@@ -63,6 +63,7 @@ extension Builder {
         let radius = layer.shadowRadius.isFinite ? max(layer.shadowRadius, 0) : 0
         let (dx, dy) = rasterScale(transform)                    // device pixels per point
         let deviceSigma = radius * min(dx, dy)
+        guard deviceSigma.isFinite else { return }   // spread over infinity: nothing to see
         var factor = Double(ShadowBlur.factor(sigma: deviceSigma))
         while deviceSigma / factor > 12, factor >= 4 { factor *= 2 }
         var sx = dx / factor, sy = dy / factor

@@ -131,6 +131,24 @@ final class OffscreenPassTests: XCTestCase {
         XCTAssertNotEqual(plan([blurrier]).rasterRequests.map(\.key), p.rasterRequests.map(\.key))
     }
 
+    /// However large the radius, the rasterised shadow's blur stays under 12 texels of σ (its
+    /// resolution drops instead) and its texture within a texture's side, so hostile values cannot
+    /// make the CPU blur run for minutes.
+    func testAHugeShadowRadiusKeepsTheRasterisedBlurBounded() {
+        var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 1
+        s.shadowPath = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        for radius in [30.0, 1e4, 1e9, 1e300] {
+            s.shadowRadius = radius
+            let requests = plan([s]).rasterRequests
+            if radius < 1e5 { XCTAssertEqual(requests.count, 1, "radius \(radius): drawn") }
+            for r in requests {
+                guard case .shadowPath(let raster) = r.content else { continue }
+                XCTAssertLessThanOrEqual(max(raster.sigmaX, raster.sigmaY), 12, "radius \(radius)")
+                XCTAssertLessThanOrEqual(max(r.pixelWidth, r.pixelHeight), Builder.maxShapeTextureSide, "radius \(radius)")
+            }
+        }
+    }
+
     /// A shadowPath is the shadow's shape instead of the layer's alpha, so a layer that draws
     /// nothing still casts it (the shadowPath documentation's "contact shadow").
     func testALayerThatDrawsNothingCastsItsShadowPathsShadow() {
