@@ -75,12 +75,11 @@ extension Builder {
         if layer.layerClass == .transform { return fx }
         let draws = drawCount(layer, limit: 2, isRoot: true)
         // A shadowPath replaces the layer's composited alpha as the shadow's shape (the shadowPath
-        // documentation), so a layer that draws nothing still casts its shadow: the "contact
-        // shadow" special effect, or a clear container shadowing content clipped inside it.
-        if draws == 0 {
-            if let p = layer.shadowPath, shadowColor(layer, alpha: 1) != nil { shadowPathEffects(&fx, p) }
-            return fx
-        }
+        // documentation), so a layer that draws nothing still casts its shadow (the "contact
+        // shadow" special effect, or a clear container shadowing content clipped inside it), and
+        // its mask, filters and shouldRasterize still apply to that shadow.
+        let castsPathShadow = layer.shadowPath.map { !$0.elements.isEmpty } == true && shadowColor(layer, alpha: 1) != nil
+        if draws == 0, !castsPathShadow { return fx }
         if layer.masksToBounds, layer.cornerRadii.contains(where: { $0 > 0 }), draws >= 2,
            clippedDrawCount(layer) > 0 {
             fx.roundedClip = true
@@ -178,7 +177,7 @@ extension Builder {
         let savedItems = items, savedWhole = listIsWholeTarget
         items = []
         listIsWholeTarget = true
-        if let shape = fx.analyticShadow { shadow(layer, space, 1, [], shape: shape) }
+        if let shape = fx.analyticShadow { shadow(layer, space, 1, [], shape: shape, nodePath: c.path) }
         if let p = fx.pathShadow { pathShadow(layer, space, 1, [], path: p, nodePath: c.path) }
         draw(layer, world: space, clips: [], alpha: 1, flippedAncestors: c.flippedAncestors, path: c.path,
              clipOwnContent: !(fx.roundedClip && separateContent))

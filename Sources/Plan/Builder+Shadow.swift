@@ -20,7 +20,7 @@ extension Builder {
     }
 
     /// The analytic shadow of `shape` (in the layer's bounds space) behind the layer.
-    mutating func shadow(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], shape: RoundedShape) {
+    mutating func shadow(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], shape: RoundedShape, nodePath: [Int]) {
         guard let color = shadowColor(layer, alpha: alpha) else { return }
         let sigma = max(layer.shadowRadius, 0)
         let offset = layer.shadowOffset
@@ -35,7 +35,7 @@ extension Builder {
         if layer.masksToBounds {
             clips.append(Clip(transform: toLayer, shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii,
                                                                     curve: layer.cornerCurve), layer: layer.id))
-            if clips.count > DrawItem.maxClips { clips.removeFirst() }
+            if clips.count > DrawItem.maxClips { report(.deepClipNesting, layer, nodePath); clips.removeFirst() }
         }
         items.append(DrawItem(layer: layer.id, role: .shadow, paint: .blurredShape(color, sigma: Float(sigma)),
                               transform: transform, quad: quad, shape: RoundedShape(rect: rect, radii: shape.radii),
@@ -46,12 +46,14 @@ extension Builder {
     /// with the non-zero rule and blurred, rasterised on the CPU (`ShadowPathRaster`) into a
     /// texture in the layer's space and drawn behind the layer like a shape's texture. As on a
     /// device, no offscreen pass: the shape is known without rendering the layer. The texture is
-    /// keyed by path, colour, σ and scale, so a layer that moves, turns or fades keeps it.
+    /// keyed by path, colour, σ and scale, so a layer that moves, turns or fades keeps it (but for
+    /// a cropped one, below).
     ///
-    /// Resolution: the device's (the layer's largest stretch, `rasterScale`) divided by the
-    /// factor `ShadowBlur` uses for a path-less shadow of the same σ (1, 2, 4; beyond σ = 48 px the
-    /// next power of two that keeps σ under 12 texels, which bounds the blur's taps), drawn back
-    /// magnified bilinearly. A shadow larger than a texture is cropped to what can reach the canvas.
+    /// Resolution, per axis: the device's (`rasterScale`: both axis scales when the layer is
+    /// axis-aligned, else its largest stretch) divided by the factor `ShadowBlur` uses for a
+    /// path-less shadow of that axis's σ (1, 2, 4; beyond σ = 48 px the next power of two that
+    /// keeps σ under 12 texels, which bounds the blur's taps), drawn back magnified bilinearly. A
+    /// shadow larger than a texture on the canvas is cropped to what can reach the canvas.
     mutating func pathShadow(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip],
                              path shadowPath: Path, nodePath: [Int]) {
         guard let color = layer.shadowColor, shadowColor(layer, alpha: alpha) != nil,
@@ -60,16 +62,19 @@ extension Builder {
         let toLayer = Transform3D.translation(offset.width, offset.height)
         let transform = toLayer * world
         guard transform.elements.allSatisfy(\.isFinite) else { report(.nonFiniteGeometry, layer, nodePath); return }
-        let radius = layer.shadowRadius.isFinite ? max(layer.shadowRadius, 0) : 0
+        let radius = max(layer.shadowRadius, 0)
         let (dx, dy) = rasterScale(transform)                    // device pixels per point
-        let deviceSigma = radius * min(dx, dy)
-        guard deviceSigma.isFinite else { return }   // spread over infinity: nothing to see
-        var factor = Double(ShadowBlur.factor(sigma: deviceSigma))
-        while deviceSigma / factor > 12, factor >= 4 { factor *= 2 }
-        var sx = dx / factor, sy = dy / factor
+        // σ in device pixels per axis; an infinite (or NaN) one spreads the shadow to nothing.
+        let sigmaDX = radius * dx, sigmaDY = radius * dy
+        guard sigmaDX.isFinite, sigmaDY.isFinite else { return }
+        func factor(_ sigma: Double) -> Double {
+            var f = Double(ShadowBlur.factor(sigma: sigma))
+            while sigma / f > 12, f >= 4 { f *= 2 }
+            return f
+        }
+        var sx = dx / factor(sigmaDX), sy = dy / factor(sigmaDY)
         func texels(_ sx: Double, _ sy: Double) -> (x0: Double, y0: Double, w: Int, h: Int, sigmaX: Double, sigmaY: Double) {
-            let f = dx / sx
-            let sigmaX = ShadowBlur.reducedSigma(radius * dx, factor: f), sigmaY = ShadowBlur.reducedSigma(radius * dy, factor: f)
+            let sigmaX = ShadowBlur.reducedSigma(sigmaDX, factor: dx / sx), sigmaY = ShadowBlur.reducedSigma(sigmaDY, factor: dy / sy)
             let rx = (3 * sigmaX).rounded(.up) + 1, ry = (3 * sigmaY).rounded(.up) + 1
             let x0 = (extent.minX * sx).rounded(.down) - rx, y0 = (extent.minY * sy).rounded(.down) - ry
             let x1 = (extent.maxX * sx).rounded(.up) + rx, y1 = (extent.maxY * sy).rounded(.up) + ry
@@ -108,7 +113,7 @@ extension Builder {
         if layer.masksToBounds {
             clips.append(Clip(transform: toLayer, shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii,
                                                                     curve: layer.cornerCurve), layer: layer.id))
-            if clips.count > DrawItem.maxClips { clips.removeFirst() }
+            if clips.count > DrawItem.maxClips { report(.deepClipNesting, layer, nodePath); clips.removeFirst() }
         }
         let uv = Rect(0, 0, Double(t.w), Double(t.h))
         // The layer's filters choose how its contents are sampled, not its shadow: 1:1 on whole

@@ -112,7 +112,7 @@ extension Builder {
                                  strokePath: strokePath, strokeColor: strokes ? s.strokeColor : nil,
                                  lineWidth: s.lineWidth, lineCap: s.lineCap, lineJoin: s.lineJoin, miterLimit: s.miterLimit,
                                  lineDashPattern: dashes, lineDashPhase: phase,
-                                 scaleX: sx, scaleY: sy, originX: t.x0, originY: t.y0)
+                                 scaleX: sx, scaleY: sy, originX: t.x0, originY: t.y0, strokeStart: s.strokeStart, strokeEnd: s.strokeEnd)
         let key = Self.contentKey(raster, width: t.w, height: t.h)
         guard admitRaster(key, t.w, t.h, layer, path) else { return }
         let index = imageSlot(ImageInfo(key: key, width: t.w, height: t.h, isOpaque: false))
@@ -132,16 +132,20 @@ extension Builder {
                               transform: world, quad: quad, uv: uv, clips: clips))
     }
 
-    /// The canvas (plus a pixel) mapped back into the local space of an affine `world`; nil when
-    /// the matrix is projective or singular.
+    /// The canvas (plus a pixel, plus the culling margin of an enclosing blur or shadow pass, whose
+    /// reach brings content off the canvas onto it) mapped back into the local space of an affine
+    /// `world`; nil when the matrix is projective or singular, and inside a shouldRasterize bitmap
+    /// (its space is the layer's own, not the canvas's: nothing is cropped there).
     func visiblePreimage(_ m: Transform3D) -> Rect? {
+        guard cullToCanvas, cullMargin.isFinite else { return nil }
         guard abs(m.m14) < 1e-12, abs(m.m24) < 1e-12, abs(m.m44) > 1e-12 else { return nil }
         let a = m.m11 / m.m44, b = m.m12 / m.m44, c = m.m21 / m.m44, d = m.m22 / m.m44
         let tx = m.m41 / m.m44, ty = m.m42 / m.m44
         let det = a * d - b * c
         guard abs(det) > 1e-12 else { return nil }
         let w = Double(canvas.pixelWidth), h = Double(canvas.pixelHeight)
-        let corners = [Point(-1, -1), Point(w + 1, -1), Point(w + 1, h + 1), Point(-1, h + 1)].map { p -> Point in
+        let e = 1 + cullMargin
+        let corners = [Point(-e, -e), Point(w + e, -e), Point(w + e, h + e), Point(-e, h + e)].map { p -> Point in
             // Row vectors: device = (x, y)·[a b; c d] + (tx, ty).
             let u = p.x - tx, v = p.y - ty
             return Point((u * d - v * c) / det, (v * a - u * b) / det)

@@ -111,7 +111,8 @@ public struct DrawItem: Sendable, Equatable {
     /// What part of its layer an item draws (for reports and overlays).
     public enum Role: String, Sendable {
         case background, contents, border
-        /// The layer's shadow (analytic from shadowPath, or a blurred offscreen pass).
+        /// The layer's shadow (analytic from a rectangle, rounded-rectangle or circle shadowPath, a
+        /// CPU-rasterised texture from any other shadowPath, or a blurred offscreen pass).
         case shadow
         /// The result of an offscreen pass drawn back (group, clip, mask, raster cache).
         case offscreen
@@ -190,7 +191,8 @@ public struct DrawItem: Sendable, Equatable {
         /// is in the target's texels.
         case offscreen(OffscreenSource, sampling: Sampling, opacity: Float)
         /// A Gaussian-blurred `shape` (standard deviation `sigma` in local units) in a premultiplied
-        /// colour: a shadow with a shadowPath, computed analytically (no offscreen pass).
+        /// colour: a shadow with a rectangle, rounded-rectangle or circle shadowPath, computed
+        /// analytically (no offscreen pass).
         case blurredShape(RGBA, sigma: Float)
     }
 

@@ -193,7 +193,7 @@ struct Builder {
                 report(.nonFiniteGeometry, layer, path); return   // as in `draw`
             }
             let shadowClips = drawClips(localClips, layer, path)
-            if let shape = effects.analyticShadow { shadow(layer, world, alpha, shadowClips, shape: shape) }
+            if let shape = effects.analyticShadow { shadow(layer, world, alpha, shadowClips, shape: shape, nodePath: path) }
             if let p = effects.pathShadow { pathShadow(layer, world, alpha, shadowClips, path: p, nodePath: path) }
         }
         draw(layer, world: world, clips: clips, alpha: alpha, flippedAncestors: flippedAncestors, path: path)

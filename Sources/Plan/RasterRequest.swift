@@ -66,6 +66,9 @@ public struct ShapeRaster: Sendable, Equatable {
     /// Point → texel: x·scaleX − originX, y·scaleY − originY.
     public var scaleX: Double, scaleY: Double
     public var originX: Double, originY: Double
+    /// The stroked fraction (already applied to `strokePath`): kept so that reports can tell a
+    /// draw-on from a path that changes (`raster.cpu`).
+    public var strokeStart = 0.0, strokeEnd = 1.0
 }
 
 /// A stable 64-bit FNV-1a hash of the values that decide rasterised pixels. Swift's `Hasher` is

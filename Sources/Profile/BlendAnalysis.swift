@@ -28,7 +28,8 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// whatever its alpha (a blend mode reads the destination), so it always blends.
     case compositingFilter = "compositing-filter"
     /// A shadow: translucent by nature (its cost is reported as offscreen.shadow when it has no
-    /// shadowPath; with one there is nothing to fix).
+    /// shadowPath; with one there is nothing to fix here, and a rasterised one's CPU cost is
+    /// raster.cpu's).
     case shadow
     /// An emitter's additive renderMode: each particle adds its colour to what lies beneath
     /// (plus), so it blends whatever its alpha. Nothing to fix: it is the look asked for.

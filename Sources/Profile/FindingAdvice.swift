@@ -138,8 +138,10 @@ public enum FindingAdvice {
             fix = "change the string only when the visible value changes (a counter at 60 fps lays out and rasterises text every frame), or give each digit its own layer"
         case ("text", "fontSize"):
             fix = "animate transform.scale instead of fontSize: the text then scales as a texture and is rasterised once"
-        case ("shadow", "shadowPath"), ("shadow", "shadowRadius"), ("shadow", "its scale on screen"):
-            fix = "the shadow of a shadowPath that is not a rectangle, rounded rectangle or circle is filled and blurred on the CPU: animate it rarely, or animate the layer's transform and opacity, which keep the shadow's texture"
+        case ("shadow", "its scale on screen"):
+            fix = "a scale that changes every frame fills and blurs the shadowPath's shadow again on the CPU: animate position, rotation or opacity, which keep its texture, or use a rectangle, rounded-rectangle or circle shadowPath, which the GPU draws at any scale"
+        case ("shadow", _):
+            fix = "the shadow of a shadowPath that is not a rectangle, rounded rectangle or circle is filled and blurred on the CPU whenever its path, colour or radius changes: animate those rarely; position, rotation and opacity keep its texture"
         case ("gradient", _):
             fix = "nothing to fix for a short colour animation (the ramp is 1024 texels); for a long one animate opacity of two static gradients"
         case (_, "appeared"):

@@ -16,14 +16,16 @@ public enum RasterCPUAnalysis {
         guard let previous else { return [] }
         var byLayer: [LayerID: (pixels: Int, evidence: Evidence)] = [:]
         var order: [LayerID] = []
-        let before = Dictionary(previous.rasterRequests.map { ($0.layer, $0) }, uniquingKeysWith: { a, _ in a })
+        // A layer can ask for two kinds (a shape's texture and its shadowPath's shadow): each new
+        // request is compared with the previous frame's of the same kind.
+        let before = Dictionary(previous.rasterRequests.map { ("\($0.layer) \($0.content.kindName)", $0) }, uniquingKeysWith: { a, _ in a })
         for r in plan.newRasterRequests(since: previous) {
             let texels = r.pixelWidth * r.pixelHeight
             if byLayer[r.layer] == nil {
                 order.append(r.layer)
                 var e = Evidence()
                 e.rasterContent = r.content.kindName
-                e.rasterChange = before[r.layer].map { change(from: $0, to: r) } ?? "appeared"
+                e.rasterChange = before["\(r.layer) \(r.content.kindName)"].map { change(from: $0, to: r) } ?? "appeared"
                 byLayer[r.layer] = (0, e)
             }
             byLayer[r.layer]!.pixels += texels
@@ -44,8 +46,9 @@ public enum RasterCPUAnalysis {
     static func change(from a: RasterRequest, to b: RasterRequest) -> String {
         switch (a.content, b.content) {
         case (.shape(let x), .shape(let y)):
-            if x.path != y.path { return "path" }
-            if x.strokePath != y.strokePath { return "strokeStart/strokeEnd" }
+            // A stroke-only shape has no fill path: its strokePath is the path, trimmed.
+            if x.strokeStart != y.strokeStart || x.strokeEnd != y.strokeEnd { return "strokeStart/strokeEnd" }
+            if x.path != y.path || x.strokePath != y.strokePath { return "path" }
             if x.lineDashPhase != y.lineDashPhase { return "lineDashPhase" }
             if x.lineWidth != y.lineWidth { return "lineWidth" }
             if x.fillColor != y.fillColor || x.strokeColor != y.strokeColor { return "fillColor/strokeColor" }

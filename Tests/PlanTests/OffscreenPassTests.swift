@@ -137,11 +137,17 @@ final class OffscreenPassTests: XCTestCase {
     func testAHugeShadowRadiusKeepsTheRasterisedBlurBounded() {
         var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 1
         s.shadowPath = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        // Squashed 30:1 (each axis gets its own resolution, so neither σ exceeds 12 texels).
+        func squashed(_ radius: Double) -> [RasterRequest] {
+            var t = s; t.shadowRadius = radius; t.transform = .scale(3, 0.1, 1)
+            return plan([t]).rasterRequests
+        }
+        XCTAssertEqual(squashed(60).count, 1)
         for radius in [30.0, 1e4, 1e9, 1e300] {
             s.shadowRadius = radius
             let requests = plan([s]).rasterRequests
             if radius < 1e5 { XCTAssertEqual(requests.count, 1, "radius \(radius): drawn") }
-            for r in requests {
+            for r in requests + squashed(radius) {
                 guard case .shadowPath(let raster) = r.content else { continue }
                 XCTAssertLessThanOrEqual(max(raster.sigmaX, raster.sigmaY), 12, "radius \(radius)")
                 XCTAssertLessThanOrEqual(max(r.pixelWidth, r.pixelHeight), Builder.maxShapeTextureSide, "radius \(radius)")

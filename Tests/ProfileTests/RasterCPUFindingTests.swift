@@ -50,6 +50,29 @@ final class RasterCPUFindingTests: XCTestCase, ProfileTestSupport {
         XCTAssertEqual(rasterFindings([ring(strokeEnd: 0.5)]), [])
     }
 
+    /// A shape whose path morphs under a static star shadowPath asks for two textures a frame: the
+    /// change is named from the previous frame's request of the same kind ("path"); a shadowPath
+    /// that morphs is named as the shadow's ("shadow", "shadowPath").
+    func testAShapesChangeIsToldApartFromItsShadowPathsShadow() throws {
+        let star = Path([.move(Point(20, 0)), .line(Point(26, 14)), .line(Point(40, 14)), .line(Point(29, 23)),
+                         .line(Point(33, 38)), .line(Point(20, 29)), .line(Point(7, 38)), .line(Point(11, 23)),
+                         .line(Point(0, 14)), .line(Point(14, 14)), .close])
+        func shape(_ width: Double, shadowInset: Double = 0) -> Layer {
+            var s = ring(strokeEnd: 1)
+            s.shape.path = .rect(Rect(0, 0, width, 30))
+            s.shadowOpacity = 0.5; s.shadowRadius = 2
+            s.shadowPath = shadowInset == 0 ? star : Path([.move(Point(shadowInset, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+            return s
+        }
+        let morph = try XCTUnwrap(rasterFindings([shape(30), shape(35), shape(40)]).first)
+        XCTAssertEqual(morph.evidence.rasterContent, "shape")
+        XCTAssertEqual(morph.evidence.rasterChange, "path")
+        let shadow = try XCTUnwrap(rasterFindings([shape(30, shadowInset: 1), shape(30, shadowInset: 2)]).first)
+        XCTAssertEqual(shadow.evidence.rasterContent, "shadow")
+        XCTAssertEqual(shadow.evidence.rasterChange, "shadowPath")
+        XCTAssertTrue(shadow.fix.contains("shadowPath"), shadow.fix)
+    }
+
     func testChangingTextIsNamed() throws {
         func label(_ s: String) -> Layer {
             var t = Layer(.text); t.name = "counter"; t.setFrame(Rect(10, 10, 60, 20)); t.text.string = s; t.contentsScale = 3

@@ -160,6 +160,30 @@ final class OffscreenReftests: ReftestCase {
         assertPixel(rect, 50, 50, [51, 51, 51, 255], tolerance: 0)             // the analytic shadow too
     }
 
+    /// A layer that draws nothing but a shadowPath's shadow still has its mask and its
+    /// shouldRasterize applied to that shadow: a mask over the left half keeps only that half; a
+    /// cached shadow 6000 pt wide (past a texture's side, so the plan crops what it rasterises) is
+    /// cropped in the layer's space, where the cache lives, not to the canvas's preimage.
+    func testAShadowOnlyLayersMaskAndRasterCacheApplyToItsShadow() throws {
+        for path in [##"{"rect": [0, 0, 80, 40]}"##, ##""M 0 0 L 0 40 L 80 40 L 80 0 Z""##] {
+            let img = try render(scene(100, 60, ##"""
+                {"frame": [10, 10, 80, 40], "shadowOpacity": 0.8, "shadowRadius": 0, "shadowOffset": [0, 0], "shadowPath": \##(path),
+                 "mask": {"frame": [0, 0, 40, 40], "backgroundColor": "black"}}
+                """##))
+            assertPixel(img, 30, 30, [51, 51, 51, 255], tolerance: 0)      // under the mask: the shadow
+            assertPixel(img, 70, 30, [255, 255, 255, 255], tolerance: 0)   // beyond it: nothing
+        }
+        for rasterize in [false, true] {
+            let img = try render(scene(100, 60, ##"""
+                {"frame": [-3000, 10, 6000, 40], "shouldRasterize": \##(rasterize), "rasterizationScale": 1,
+                 "shadowOpacity": 0.8, "shadowRadius": 0, "shadowOffset": [0, 0], "shadowPath": "M 0 0 L 6000 0 L 3000 40 Z"}
+                """##))
+            // Canvas (50, 15) is the triangle's (3050, 5), well inside it.
+            assertPixel(img, 50, 15, [51, 51, 51, 255], tolerance: 2)
+            assertPixel(img, 50, 55, [255, 255, 255, 255], tolerance: 0)
+        }
+    }
+
     /// An ancestor's masksToBounds clips the shadow where the shadow falls (the offset included),
     /// for the analytic and the rasterised shadow alike: a 40 pt square at y 10…50 inside a clip
     /// 60 pt tall casts a hard shadow 30 pt lower, at y 40…80, of which y 50…60 shows.
