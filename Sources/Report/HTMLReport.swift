@@ -258,7 +258,7 @@ public struct HTMLReport: Sendable {
     func findingsTable(_ h: inout HTMLBuilder, _ r: ProfileReport) {
         h.raw("<section id=\"findings\">\n<h2>Findings</h2>\n")
         if r.findings.isEmpty {
-            h.raw("<p class=\"ok\">No findings: nothing blended, misaligned, resampled, low-scale or rendered offscreen.</p>\n</section>\n")
+            h.raw("<p class=\"ok\">No findings: nothing to fix (blended layers, misaligned or resampled images, low-scale contents, offscreen passes, CPU rasterisation).</p>\n</section>\n")
             return
         }
         h.raw("<table class=\"findings\">\n<colgroup><col class=\"c-sev\"><col class=\"c-id\"><col class=\"c-layer\"><col class=\"c-frames\"><col class=\"c-px\"><col></colgroup>\n<thead><tr>")

@@ -57,7 +57,9 @@ public struct TextReport: Sendable {
         out.append("")
 
         if r.findings.isEmpty {
-            out.append(green("No findings") + ": nothing blended, misaligned, resampled, low-scale or rendered offscreen.")
+            // "Nothing blended" would be wrong: shadows and antialiased edges blend (the blended pixels
+            // above) without anything to fix.
+            out.append(green("No findings") + ": nothing to fix (blended layers, misaligned or resampled images, low-scale contents, offscreen passes, CPU rasterisation).")
         } else {
             let counts = Severity.allCases.reversed().compactMap { s -> String? in
                 let k = t.findingsBySeverity[s.rawValue] ?? 0
