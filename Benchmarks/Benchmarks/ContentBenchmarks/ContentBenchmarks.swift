@@ -13,7 +13,9 @@ import SceneFormat
 ///   animating (every shape rasterised and uploaded every frame); interleaved ratio shape ÷ layer;
 /// - a 300×300 pt `strokeEnd` draw-on at 3×: the CPU rasterisation and the upload per frame;
 /// - a replicator of 10,000 instances and an emitter of 5,000 live particles: draw calls and frame time;
-/// - a screen of 40 text labels: their first layout + rasterisation, and a frame once cached.
+/// - a screen of 40 text labels: their first layout + rasterisation, and a frame once cached;
+/// - a 300 pt star's shadow from its shadowPath (static and morphing) and without one (the
+///   layer's alpha blurred offscreen every frame); interleaved ratio shadowPath ÷ path-less.
 let benchmarks: @Sendable () -> Void = {
     Benchmark.defaultConfiguration = .init(metrics: [.wallClock], warmupIterations: 1,
                                            maxDuration: .seconds(20), maxIterations: 12)
@@ -24,7 +26,10 @@ let benchmarks: @Sendable () -> Void = {
                             ("strokeEnd draw-on 300x300 pt at 3x", ContentFixture.drawOn),
                             ("replicator, 10000 instances", ContentFixture.replicated),
                             ("emitter, 5000 live particles", ContentFixture.emitter),
-                            ("40 text labels, cached", ContentFixture.labels)] {
+                            ("40 text labels, cached", ContentFixture.labels),
+                            ("star shadowPath 300x300 pt, static", ContentFixture.starShadowPath),
+                            ("star shadow without shadowPath 300x300 pt", ContentFixture.starPathless),
+                            ("star shadowPath 300x300 pt, morphing", ContentFixture.starShadowPathMorphing)] {
         Benchmark("content.\(name)", configuration: .init(metrics: [.wallClock] + FrameMetrics.all)) { benchmark in
             let f = try fixture.get()
             benchmark.startMeasurement()
@@ -46,6 +51,7 @@ let benchmarks: @Sendable () -> Void = {
     }
 
     for (name, a, b) in [("shapes-over-layers.static", ContentFixture.shapes, ContentFixture.layers),
+                         ("star-shadowPath-over-pathless", ContentFixture.starShadowPath, ContentFixture.starPathless),
                          ("shapes-over-layers.animating", ContentFixture.morphing, ContentFixture.layers)] {
         Benchmark("content.ratio.\(name)",
                   configuration: .init(metrics: [.wallClock, Pair.ratio], warmupIterations: 1,
@@ -159,6 +165,29 @@ final class ContentFixture: @unchecked Sendable {
         })
     }
 
+    /// A 300×300 pt star (a CAShapeLayer) casting a shadow of radius 8 pt (σ = 24 px at 3×): with
+    /// the star as its shadowPath (filled and blurred on the CPU once, then one textured item a
+    /// frame), without (content offscreen and three blur passes every frame), and with the
+    /// shadowPath morphing (filled and blurred on the CPU every frame).
+    static func star(_ r: Double) -> String {
+        let points = (0..<10).map { i -> String in
+            let a = Double(i) * Double.pi / 5 - Double.pi / 2, rr = i % 2 == 0 ? r : r * 0.45
+            return "\(150 + rr * cos(a)) \(150 + rr * sin(a))"
+        }
+        return "M " + points.joined(separator: " L ") + " Z"
+    }
+    static func starScene(shadowPath: Bool, morphing: Bool = false) -> String {
+        let path = star(150)
+        let shadow = shadowPath ? ##", "shadowPath": "\##(path)""## : ""
+        let anim = morphing
+            ? ##", "animations": [{"class": "CABasicAnimation", "keyPath": "shadowPath", "fromValue": "\##(path)", "toValue": "\##(star(130))", "duration": 1, "autoreverses": true, "repeatCount": "infinity"}]"##
+            : ""
+        return canvas([##"{"class": "CAShapeLayer", "frame": [45, 272, 300, 300], "path": "\##(path)", "fillColor": "#FFCC00", "shadowOpacity": 0.5, "shadowRadius": 8, "shadowOffset": [0, 6]\##(shadow)\##(anim)}"##])
+    }
+
+    static let starShadowPath = Result { try ContentFixture(json: starScene(shadowPath: true)) }
+    static let starPathless = Result { try ContentFixture(json: starScene(shadowPath: false)) }
+    static let starShadowPathMorphing = Result { try ContentFixture(json: starScene(shadowPath: true, morphing: true)) }
     static let layers = Result { try ContentFixture(json: roundedRects(shape: false)) }
     static let shapes = Result { try ContentFixture(json: roundedRects(shape: true)) }
     static let morphing = Result { try ContentFixture(json: roundedRects(shape: true, animating: true)) }
