@@ -82,7 +82,6 @@ extension Builder {
             return (x0, y0, count(x1 - x0), count(y1 - y0), sigmaX, sigmaY)
         }
         var t = texels(sx, sy)
-        let side = Double(Self.maxShapeTextureSide)
         // Larger than a texture: rasterise only the canvas's preimage grown by the blur's reach
         // (nothing beyond it reaches the canvas). The crop is part of the key, so such a shadow is
         // rasterised again when it moves; smaller ones keep their texture.
@@ -92,11 +91,7 @@ extension Builder {
             extent = crop
             t = texels(sx, sy)
         }
-        while t.w > Self.maxShapeTextureSide || t.h > Self.maxShapeTextureSide, sx > 1.0 / 1024 || sy > 1.0 / 1024 {
-            let k = min(side / Double(t.w + 2), side / Double(t.h + 2))
-            sx = max((sx * k * 1024).rounded(.down) / 1024, 1.0 / 1024); sy = max((sy * k * 1024).rounded(.down) / 1024, 1.0 / 1024)
-            t = texels(sx, sy)
-        }
+        t = Self.fitTexture(&sx, &sy, texels) { ($0.w, $0.h) }
         guard t.w > 0, t.h > 0, t.w <= Self.maxShapeTextureSide, t.h <= Self.maxShapeTextureSide else { return }
         let quad = Rect(t.x0 / sx, t.y0 / sy, Double(t.w) / sx, Double(t.h) / sy)
         guard isVisible(quad, transform) else { return }

@@ -84,14 +84,7 @@ extension Builder {
             func count(_ d: Double) -> Int { d.isFinite ? Int(min(max(d, 0), 1e15)) : Int(1e15) }
             return (x0, y0, count(x1 - x0), count(y1 - y0))
         }
-        var t = texels(sx, sy)
-        let side = Double(Self.maxShapeTextureSide)
-        while t.w > Self.maxShapeTextureSide || t.h > Self.maxShapeTextureSide, sx > 1.0 / 1024 || sy > 1.0 / 1024 {
-            // Scale down (rounding the quantised scale down, so it does fit) and measure again.
-            let k = min(side / Double(t.w + 2), side / Double(t.h + 2))
-            sx = max((sx * k * 1024).rounded(.down) / 1024, 1.0 / 1024); sy = max((sy * k * 1024).rounded(.down) / 1024, 1.0 / 1024)
-            t = texels(sx, sy)
-        }
+        let t = Self.fitTexture(&sx, &sy, texels) { ($0.w, $0.h) }
         guard t.w > 0, t.h > 0, t.w <= Self.maxShapeTextureSide, t.h <= Self.maxShapeTextureSide else { return }
         let quad = Rect(t.x0 / sx, t.y0 / sy, Double(t.w) / sx, Double(t.h) / sy)
         guard isVisible(quad, world) else { return }
@@ -130,6 +123,21 @@ extension Builder {
         items.append(DrawItem(layer: layer.id, role: .contents,
                               paint: .image(index: index, sampling: chooseSampling(layer, world, quad, uv), opacity: Float(alpha)),
                               transform: world, quad: quad, uv: uv, clips: clips))
+    }
+
+    /// Measures a texture at (sx, sy) texels per point and, while it exceeds
+    /// `maxShapeTextureSide`, scales down (the quantised scale rounded down, so it does fit, never
+    /// below 1/1024) and measures again. The caller checks the last measure still fits.
+    static func fitTexture<T>(_ sx: inout Double, _ sy: inout Double, _ measure: (Double, Double) -> T,
+                              size: (T) -> (w: Int, h: Int)) -> T {
+        var t = measure(sx, sy)
+        let side = Double(maxShapeTextureSide)
+        while size(t).w > maxShapeTextureSide || size(t).h > maxShapeTextureSide, sx > 1.0 / 1024 || sy > 1.0 / 1024 {
+            let k = min(side / Double(size(t).w + 2), side / Double(size(t).h + 2))
+            sx = max((sx * k * 1024).rounded(.down) / 1024, 1.0 / 1024); sy = max((sy * k * 1024).rounded(.down) / 1024, 1.0 / 1024)
+            t = measure(sx, sy)
+        }
+        return t
     }
 
     /// The canvas (plus a pixel, plus the culling margin of an enclosing blur or shadow pass, whose
