@@ -20,15 +20,16 @@ final class ShadowPathRasterizerTests: XCTestCase {
     /// Coverage made of runs of 0 and 1 with a few fractional texels, blurred with the constant
     /// runs skipped, equals the direct convolution (zero beyond the image) at every texel.
     func testSkippingConstantRunsGivesTheDirectConvolution() {
-        var g = SplitMix(seed: 7)
+        // A fixed pattern per row (Knuth's multiplicative hash of the row), so failures reproduce.
+        func r(_ y: Int, _ k: Int) -> Int { Int((UInt32(truncatingIfNeeded: y * 4 + k) &* 2_654_435_761) >> 16) }
         let w = 97, h = 61
         var image = [Float](repeating: 0, count: w * h)
         for y in 0..<h {
             // A filled span per row, with an antialiased texel at each end, and a hole sometimes.
-            let a = Int(g.next() % 40), b = a + 10 + Int(g.next() % 50)
+            let a = r(y, 0) % 40, b = a + 10 + r(y, 1) % 50
             for x in a..<min(b, w) { image[y * w + x] = 1 }
-            if a > 0 { image[y * w + a - 1] = Float(g.next() % 256) / 255 }
-            if b < w { image[y * w + b] = Float(g.next() % 256) / 255 }
+            if a > 0 { image[y * w + a - 1] = Float(r(y, 2) % 256) / 255 }
+            if b < w { image[y * w + b] = Float(r(y, 3) % 256) / 255 }
             if y % 7 == 3 { image[y * w + a + 5] = 0 }
         }
         for (sx, sy) in [(1.5, 1.5), (4.0, 2.5), (0.0, 3.0)] {
@@ -74,18 +75,5 @@ final class ShadowPathRasterizerTests: XCTestCase {
             }
         }
         return out
-    }
-}
-
-/// A small deterministic generator (SplitMix64).
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E3779B97F4A7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58476D1CE4E5B9
-        z = (z ^ (z >> 27)) &* 0x94D049BB133111EB
-        return z ^ (z >> 31)
     }
 }
