@@ -62,7 +62,7 @@ let package = Package(
         // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
         .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
         // Fuzz targets' bodies and invariants, without libFuzzer (tools/fuzz links it); replayed by HostileInputTests.
-        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "AssetImport", "Animation", "Raster", "Plan", "Profile", "LayerModel", "Geometry"], exclude: ["README.md"]),
+        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "AssetImport", "Animation", "Raster", "Plan", "Pipeline", "Profile", "LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
             "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate", "SystemSupport",

@@ -6,6 +6,7 @@ import Animation
 import SceneFormat
 import Raster
 import Plan
+import Pipeline
 import Profile
 
 /// One fuzz target: what the harness does with one input, and the invariants it checks.
@@ -38,6 +39,12 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     case caml
     /// JPEG decoding through the libjpeg-turbo shim (`JPEGCodec.decode`).
     case jpeg
+    /// Random layer trees with effects (`LayerTreeGenerator(effects: true)`: shadows and shadowPaths,
+    /// shouldRasterize, filters, blend modes, backdrops, shape strokes and dashes, gradients, text),
+    /// planned with the plan invariants, analysed by the profiler (canvases up to 256² pixels), and
+    /// every raster request of up to 512² texels rasterised on the CPU (cairo, Pango, the shadowPath
+    /// blur, gradient ramps), each bitmap checked for its size and premultiplied alpha.
+    case effects
 
     /// Runs the target on one input; returns the invariants it broke (empty: fine).
     public func run(_ bytes: [UInt8]) -> [String] {
@@ -76,7 +83,31 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             guard let bitmap = try? JPEGCodec.decode(bytes) else { return [] }
             return bitmap.pixels.count == bitmap.width * bitmap.height * 4 ? []
                 : ["decoded \(bitmap.width)×\(bitmap.height) with \(bitmap.pixels.count) bytes"]
+        case .effects:
+            return Self.effects(bytes)
         }
+    }
+
+    /// The texels of the largest raster request `effects` rasterises (bounds each input's time).
+    static let maxRasterTexels = 512 * 512
+
+    static func effects(_ bytes: [UInt8]) -> [String] {
+        var generator = LayerTreeGenerator(bytes, effects: true)
+        let (canvas, root, images) = generator.tree()
+        let plan = FramePlanner(canvas: canvas, images: images).plan(root: root)
+        var violations = PlanInvariants.check(plan)
+        if plan.pixelWidth * plan.pixelHeight <= 256 * 256 {
+            let a = FrameAnalyzer(canvasScale: canvas.scale).analyze(plan, tree: root, index: 0, time: 0)
+            violations += PlanInvariants.check(a.counters)
+        }
+        for r in plan.rasterRequests where r.pixelWidth * r.pixelHeight <= maxRasterTexels {
+            do {
+                violations += PlanInvariants.check(try ContentRasterizer.rasterize(r), for: r)
+            } catch {
+                violations.append("raster request \(r.key) (\(r.pixelWidth)×\(r.pixelHeight)) threw \(error)")
+            }
+        }
+        return violations
     }
 
     /// Decode, then evaluate at the start, middle and end of the timeline and plan each tree. Image

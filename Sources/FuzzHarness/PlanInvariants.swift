@@ -1,6 +1,7 @@
 import Geometry
 import Plan
 import Profile
+import Raster
 
 /// What every `FramePlan` must satisfy whatever the tree: the backend and the profiler rely on it.
 public enum PlanInvariants {
@@ -129,5 +130,26 @@ public enum PlanInvariants {
 
     static func finite(_ r: Rect) -> Bool {
         r.origin.x.isFinite && r.origin.y.isFinite && r.size.width.isFinite && r.size.height.isFinite
+    }
+
+    /// Violations in a rasterised request: the size the plan asked for, premultiplied alpha
+    /// (no colour channel above its alpha: the backend blends premultiplied source-over).
+    public static func check(_ bitmap: Bitmap, for r: RasterRequest) -> [String] {
+        var v: [String] = []
+        // A gradient ramp is one row, whatever height the request names.
+        let rows = { if case .gradientRamp = r.content { return 1 } else { return r.pixelHeight } }()
+        if bitmap.width != r.pixelWidth || bitmap.height != rows {
+            v.append("raster request \(r.key): asked \(r.pixelWidth)×\(rows), got \(bitmap.width)×\(bitmap.height)")
+        }
+        var p = 0
+        while p + 3 < bitmap.pixels.count {
+            let a = bitmap.pixels[p + 3]
+            if bitmap.pixels[p] > a || bitmap.pixels[p + 1] > a || bitmap.pixels[p + 2] > a {
+                v.append("raster request \(r.key): texel \(p / 4) (\(bitmap.pixels[p]), \(bitmap.pixels[p + 1]), \(bitmap.pixels[p + 2]), \(a)) is not premultiplied")
+                break
+            }
+            p += 4
+        }
+        return v
     }
 }

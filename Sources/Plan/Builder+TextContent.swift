@@ -17,6 +17,15 @@ extension Builder {
         var scale = layer.contentsScale > 0 && layer.contentsScale.isFinite ? layer.contentsScale : canvas.scale
         let side = Double(Self.maxShapeTextureSide)
         if b.width * scale > side || b.height * scale > side { scale = min(side / b.width, side / b.height) }
+        // FreeType sets no face larger than 65,535 px per em, and a face that failed once fails
+        // every later size in the process: a larger text is rasterised at the backing scale that
+        // makes it 65,535 px and magnified (softer edges, at sizes where a glyph is wider than
+        // any texture anyway).
+        if t.fontSize * scale > TextRaster.maxPixelsPerEm {
+            scale = TextRaster.maxPixelsPerEm / t.fontSize
+            // The rasteriser multiplies back, which may round one ulp above the limit.
+            while t.fontSize * scale > TextRaster.maxPixelsPerEm { scale = scale.nextDown }
+        }
         let w = Int((b.width * scale).rounded(.up)), h = Int((b.height * scale).rounded(.up))
         guard w > 0, h > 0 else { return }
         let quad = Rect(b.minX, b.minY, Double(w) / scale, Double(h) / scale)
@@ -56,6 +65,9 @@ extension Builder {
 /// A CATextLayer's content as the rasteriser needs it: the box is the bounds in points, the
 /// backing store is box × scale pixels.
 public struct TextRaster: Sendable, Equatable {
+    /// The largest `fontSize × scale` the plan asks for: FreeType's largest face (65,535 px per
+    /// em; `TextRasterizer.maxPixelsPerEm` refuses more).
+    public static let maxPixelsPerEm = 65_535.0
     public var string: String
     /// An installed family (`FontMapping`), its weight (100…900) and style.
     public var family: String

@@ -75,7 +75,15 @@ public enum TextRasterizer {
         return (Bitmap(width: width, height: height, pixels: pixels, contentHash: key), m)
     }
 
+    /// FreeType's largest face, in pixels per em. A larger size is refused before Pango sees it:
+    /// FreeType fails it, and cairo then keeps the font face in error, so every later text of
+    /// that font in the process would fail too.
+    public static let maxPixelsPerEm = 65_535.0
+
     private static func run(_ job: TextRasterJob, into rgba: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) throws -> TextMetrics {
+        guard job.sizePixels >= 0, job.sizePixels <= maxPixelsPerEm else {
+            throw TextRasterError(message: "a font size of \(job.sizePixels) px is beyond FreeType's \(Int(maxPixelsPerEm)) px per em")
+        }
         if fontFileCount < 0, let why = librariesUnavailable {
             throw TextRasterError(message: why, libraryUnavailable: true)
         }

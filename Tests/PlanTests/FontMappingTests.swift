@@ -51,4 +51,33 @@ final class FontMappingTests: XCTestCase {
         XCTAssertEqual(p.unsupported.map(\.feature), [#"font "Helvetica" is not installed; drawn with Liberation Sans, its stand-in (caprof draws only the fonts tools/setup installs)"#])
         XCTAssertEqual(p.rasterRequests.count, 3)
     }
+
+    /// FreeType sets no face above 65,535 px per em: a text whose fontSize × contentsScale is
+    /// larger is rasterised at the backing scale that makes it 65,535 px (10,000 pt, the largest
+    /// fontSize a scene may give, at contentsScale 12: scale 6.5535, a 656-texel store for 100 pt),
+    /// and one that fits keeps its contentsScale.
+    func testTextBeyondFreeTypesLargestFaceIsRasterisedAtTheScaleThatFits() throws {
+        let canvas = Canvas(width: 100, height: 100, scale: 12)
+        func request(fontSize: Double) throws -> (TextRaster, Int) {
+            var t = Layer(.text); t.setFrame(Rect(0, 0, 100, 100)); t.text.string = "H"
+            t.text.fontSize = fontSize; t.contentsScale = 12
+            var s = Scene(canvas: canvas, root: t); s.assignIDs()
+            let r = try XCTUnwrap(FramePlanner(canvas: canvas, images: [:]).plan(root: s.root).rasterRequests.first)
+            guard case .text(let text) = r.content else { XCTFail("\(r.content)"); throw XCTSkip() }
+            return (text, r.pixelWidth)
+        }
+        let giant = try request(fontSize: 10_000)
+        XCTAssertEqual(giant.0.scale, 6.5535, accuracy: 1e-12)
+        XCTAssertLessThanOrEqual(giant.0.fontSize * giant.0.scale, 65_535)
+        XCTAssertEqual(giant.1, 656)
+        // fontSize × (65,535 / fontSize) rounds one ulp above 65,535 for these two (in doubles):
+        // the product the rasteriser forms must stay within the limit.
+        for fontSize in [6_553.5 + 1e-9, 9_876.54321, 9_999.9] {
+            let r = try request(fontSize: fontSize)
+            XCTAssertLessThanOrEqual(r.0.fontSize * r.0.scale, 65_535, "\(fontSize)")
+        }
+        let fits = try request(fontSize: 5_000)
+        XCTAssertEqual(fits.0.scale, 12)
+        XCTAssertEqual(fits.1, 1200)
+    }
 }

@@ -10,6 +10,21 @@ final class TextRasterizerTests: XCTestCase {
         TextRasterJob(string: s, family: family, sizePixels: size, color: [0, 0, 0, 1], widthPixels: width, heightPixels: height)
     }
 
+    /// FreeType fails a face above 65,535 px per em, and cairo then keeps that font face in error:
+    /// every later text of the font failed ("error occurred in libfreetype"). Such a size is
+    /// refused before Pango sees it, so the next text lays out as the one before it did.
+    func testASizeBeyondFreeTypesLargestFaceIsRefusedAndLeavesTheFontUsable() throws {
+        let before = try TextRasterizer.rasterize(job("caprof", size: 20, width: 100, height: 30), width: 100, height: 30, key: 1).0
+        XCTAssertThrowsError(try TextRasterizer.measure(job("caprof", size: 65_536))) { error in
+            XCTAssertTrue("\(error)".contains("65535 px per em"), "\(error)")
+        }
+        XCTAssertThrowsError(try TextRasterizer.measure(job("caprof", size: .nan)))
+        _ = try TextRasterizer.measure(job("caprof", size: 65_535))
+        let after = try TextRasterizer.rasterize(job("caprof", size: 20, width: 100, height: 30), width: 100, height: 30, key: 1).0
+        XCTAssertEqual(after, before)
+        XCTAssertTrue(before.pixels.contains { $0 > 0 })
+    }
+
     func testAdvancesFollowHelveticaAndCourierMetrics() throws {
         XCTAssertEqual(try TextRasterizer.measure(job("HHHH")).logical.width, 4 * 72.2, accuracy: 0.5)
         XCTAssertEqual(try TextRasterizer.measure(job("mmmmmmmmmm", family: "Liberation Mono")).logical.width, 600, accuracy: 0.5)

@@ -75,4 +75,19 @@ extension TextReftests {
         XCTAssertTrue(try topHeavy(upright))
         XCTAssertTrue(try topHeavy(flipped))
     }
+
+    /// A 10,000 pt "H" (the largest fontSize a scene may give) at contentsScale 12 is 120,000 px
+    /// per em, beyond FreeType's largest face; the text before it in the tree used to leave the
+    /// font in error and the frame failed ("error occurred in libfreetype"). Now the frame renders,
+    /// and as the giant H's ink lies outside its 100 pt box (its left side bearing is
+    /// 0.08 em = 800 pt), exactly as the same scene without it.
+    func testATextBeyondFreeTypesLargestFaceLeavesTheOtherTextsDrawn() throws {
+        let small = #"{"class": "CATextLayer", "frame": [0, 0, 100, 40], "foregroundColor": "black", "fontSize": 20, "string": "HHHH"}"#
+        let after = #"{"class": "CATextLayer", "frame": [0, 50, 100, 40], "foregroundColor": "black", "fontSize": 20, "string": "caprof"}"#
+        let giant = #"{"class": "CATextLayer", "frame": [0, 0, 100, 100], "foregroundColor": "black", "fontSize": 10000, "contentsScale": 12, "string": "H"}"#
+        let with = try render(scene(100, 100, "\(small), \(giant), \(after)"))
+        let without = try render(scene(100, 100, "\(small), \(after)"))
+        XCTAssertEqual(with.pixels, without.pixels)
+        XCTAssertEqual(inkLines(with), 2)
+    }
 }

@@ -4,7 +4,7 @@
 // so the code under test is coverage-instrumented too).
 import PackageDescription
 
-let targets = ["json", "scene", "svg-path", "transform", "png", "plan", "plist", "archive", "caml", "jpeg"]
+let targets = ["json", "scene", "svg-path", "transform", "png", "plan", "plist", "archive", "caml", "jpeg", "effects"]
 
 let package = Package(
     name: "caprof-fuzz",
