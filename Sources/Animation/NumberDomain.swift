@@ -16,8 +16,9 @@ public struct NumberDomain: Hashable, Sendable, CustomStringConvertible {
     /// > 0: scales.
     public static let positive = NumberDomain(minimum: 0, exclusive: true)
     /// [0, 10 000]: a font size in points. Core Animation sets no maximum; this one is far above
-    /// any layer (a 10,000 pt glyph is 30,000 px at 3×) and below what the text stack can size
-    /// (Pango counts sizes in 1/1024 pt in an int).
+    /// any layer (a 10,000 pt glyph is 30,000 px at 3×) and below what Pango can size (it counts
+    /// sizes in 1/1024 pt in an int). FreeType's 65,535 px per em is met by the plan's raster
+    /// scale instead (`TextRaster.maxPixelsPerEm`), as contentsScale multiplies the size.
     public static let fontSize = NumberDomain(minimum: 0, maximum: 10_000)
 
     public func contains(_ v: Double) -> Bool {

@@ -73,8 +73,9 @@ extension Builder {
         // Nothing lies beyond the screen: a backdrop's blur renormalises where the capture stops at
         // the canvas's edges (transparent black there would darken a bar at the top of the screen).
         // Inside, the capture reaches as far as the blur does, so the kernel is whole.
-        let reach = Int(Self.filterReach(filterSteps(filters), scale: world.planarScale))
-        let steps = filterSteps(filters).map { step -> FilterStep in
+        let bounded = boundedVariableBlurs(filterSteps(filters), scale: world.planarScale, layer, path)
+        let reach = Int(Self.filterReach(bounded, scale: world.planarScale))
+        let steps = bounded.map { step -> FilterStep in
             switch step {
             case .blur(let sigma, _): return .blur(sigma: sigma, normalizeEdges: true)
             case .variableBlur(let sigma, _, let mask): return .variableBlur(sigma: sigma, normalizeEdges: true, mask: mask)

@@ -10,7 +10,8 @@ import LayerModel
 ///   (horizontal into half-float, vertical), each tap weighted by the Gaussian's integral over its
 ///   texel, so the result matches the Gaussian of the pixel image within 1/255 at any σ. For a
 ///   large σ the content is first averaged f×f and the two passes run at 1/f the size
-///   (`FilterBlur`: f = 2 … 16); the step-edge tests measure ≤ 1/255 there. The target grows by ⌈3.5σ⌉ + 1 texels each side (the kernel's reach; transparent black beyond the content);
+///   (`FilterBlur`: f = 2 … 16, and beyond σ 192 px what keeps σ′ ≤ 12 texels); the step-edge
+///   tests measure ≤ 1/255 there. The target grows by ⌈3.5σ⌉ + 1 texels each side (the kernel's reach; transparent black beyond the content);
 ///   with `inputNormalizeEdges` it does not grow and the weights are renormalised by what lies
 ///   inside the content.
 /// - colour filters: consecutive ones fold into one `ColorMatrix` and are one pass.
@@ -19,7 +20,8 @@ import LayerModel
 ///   Exact where the mask is constant over the kernel's reach; where it varies, the separable
 ///   passes approximate the 2-D variable kernel (each axis reads its neighbours at this texel's σ).
 ///   Never downsampled: a texel whose mask alpha is small must stay sharp, which a reduced
-///   resolution cannot give (it costs a full-resolution gather of up to ⌈3.5σ⌉ taps per axis).
+///   resolution cannot give (it costs a full-resolution gather of up to ⌈3.5σ⌉ taps per axis, so
+///   σ is bounded: `maxVariableBlurSigma`).
 ///   Without a mask image it is a gaussianBlur.
 /// An identity chain (σ 0, identity matrices) plans no pass.
 enum FilterStep: Equatable {
@@ -53,6 +55,21 @@ extension Builder {
             }
         }
         return steps.filter { if case .color(let m) = $0 { return !m.isIdentity }; return true }
+    }
+
+    /// The largest σ of a variableBlur, in texels: its gather runs at full resolution over a target
+    /// grown by its reach, so its cost grows as σ³ (200 px: 8 s for a 40 pt layer; 5,000 pt did not
+    /// finish). A larger radius is drawn at this one and reported.
+    static let maxVariableBlurSigma = 128.0
+
+    /// `steps` with every variableBlur's σ (points, at `scale` texels per point) within
+    /// `maxVariableBlurSigma`, reporting the layer where one was cut.
+    mutating func boundedVariableBlurs(_ steps: [FilterStep], scale: Double, _ layer: Layer, _ path: [Int]) -> [FilterStep] {
+        steps.map { step in
+            guard case .variableBlur(let sigma, let normalize, let mask) = step, scale > 0, sigma * scale > Self.maxVariableBlurSigma else { return step }
+            report(.variableBlurRadius, layer, path)
+            return .variableBlur(sigma: Self.maxVariableBlurSigma / scale, normalizeEdges: normalize, mask: mask)
+        }
     }
 
     /// How far the chain spreads the content, in texels of a target at `scale` texels per point.
@@ -89,7 +106,7 @@ extension Builder {
                 let mask = imageSlot(info)
                 let f = Double(factor)
                 let rect = Rect(boundsInTarget.minX / f, boundsInTarget.minY / f, boundsInTarget.width / f, boundsInTarget.height / f)
-                let sigma = sigmaPoints * scale / f
+                let sigma = FilterBlur.clamped(sigmaPoints * scale / f)
                 let h = addPass(reasons, layer.id, size(factor), space: space,
                                 .filter(FilterOperation(source: current, kind: .variableBlur(sigma: sigma, horizontal: true,
                                                                                           normalizeEdges: normalize, mask: mask, maskRect: rect))),
@@ -99,16 +116,18 @@ extension Builder {
                                                                                       normalizeEdges: normalize, mask: mask, maskRect: rect))),
                                   footprint: footprint)
             case .blur(let sigmaPoints, let normalize):
-                let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor))
+                let reduced = size(factor)
+                let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor), side: max(reduced.width, reduced.height))
                 let f = blur.downsample
-                let downsampled = f > 1 && factor * f <= 16
+                // A chain reduces at most 16× in all, unless one blur needs more to bound its taps.
+                let downsampled = f > 1 && (factor * f <= 16 || f > 16)
                 if downsampled {
                     factor *= f
                     current = addPass(reasons, layer.id, size(factor), space: space,
                                       .filter(FilterOperation(source: current, kind: .blur(sigma: 0, horizontal: true, downsample: f,
                                                                                         normalizeEdges: normalize))), footprint: footprint)
                 }
-                let sigma = downsampled ? blur.sigma : sigmaPoints * scale / Double(factor)
+                let sigma = downsampled ? blur.sigma : FilterBlur.clamped(sigmaPoints * scale / Double(factor))
                 let h = addPass(reasons, layer.id, size(factor), space: space,
                                 .filter(FilterOperation(source: current, kind: .blur(sigma: sigma, horizontal: true, downsample: 1,
                                                                                   normalizeEdges: normalize))), footprint: footprint)
@@ -137,18 +156,28 @@ extension Builder {
 /// kernels the reduction adds are small against the Gaussian (the step-edge tests measure within
 /// 1/255 up to σ 120 px). σ′ is corrected for their variances, (f² − 1)/12 + f²/6 px², and for
 /// the reduced texel the blur's taps integrate over (1/12 texel²), as `ShadowBlur` does for shadows.
+/// Beyond σ = 192 px the factor doubles until σ′ ≤ 12 texels, while the reduced target keeps 16
+/// texels on its longer side (`ShadowBlur.factor(sigma:side:)`: bounded taps for any radius); σ
+/// under `ShadowBlur.minimumSigma` is no blur and σ′ stays under `ShadowBlur.maximumReducedSigma`.
 struct FilterBlur: Equatable {
     var downsample: Int
     var sigma: Double
 
-    init(sigma s: Double) {
-        let f = s >= 96 ? 16 : s >= 48 ? 8 : s >= 24 ? 4 : s >= 8 ? 2 : 1
+    /// σ planned without reduction: 0 below the smallest visible blur, bounded above.
+    static func clamped(_ s: Double) -> Double {
+        s >= ShadowBlur.minimumSigma ? min(s, ShadowBlur.maximumReducedSigma) : 0
+    }
+
+    init(sigma s: Double, side: Int = 1 << 20) {
+        guard s >= ShadowBlur.minimumSigma else { downsample = 1; sigma = 0; return }
+        var f = s >= 96 ? 16 : s >= 48 ? 8 : s >= 24 ? 4 : s >= 8 ? 2 : 1
+        while s / Double(f) > 12, f >= 16, f < 1 << 24, side / (2 * f) >= 16 { f *= 2 }
         downsample = f
         if f == 1 {
-            sigma = s
+            sigma = min(s, ShadowBlur.maximumReducedSigma)
         } else {
             let ff = Double(f * f)
-            sigma = max((s * s - (ff - 1) / 12 - ff / 6) / ff - 1.0 / 12, 0).squareRoot()
+            sigma = min(max((s * s - (ff - 1) / 12 - ff / 6) / ff - 1.0 / 12, 0).squareRoot(), ShadowBlur.maximumReducedSigma)
         }
     }
 }

@@ -145,6 +145,7 @@ extension Builder {
     }
 
     mutating func visitOffscreen(_ c: LayerContext, _ fx: OffscreenEffects) {
+        var fx = fx
         let layer = c.layer
         // A shadow offset that overflows in the target (a huge offset under a large scale) cannot
         // be placed: like any overflowing geometry, the layer is reported and not drawn.
@@ -162,6 +163,7 @@ extension Builder {
         // The target space of the layer's image: the current target, or its own space at rasterizationScale.
         let space: Transform3D = fx.rasterize ? .scale(rs, rs, 1) : c.world
         let spaceScale = fx.rasterize ? rs : c.world.planarScale
+        fx.filters = boundedVariableBlurs(fx.filters, scale: spaceScale, layer, c.path)
         let separateContent = !fx.rasterize || fx.blurredShadow || !fx.filters.isEmpty
         let sigma = fx.blurredShadow ? max(layer.shadowRadius, 0) * spaceScale : 0
         let reach = (fx.blurredShadow ? (3 * sigma).rounded(.up) + 1 : 0) + Self.filterReach(fx.filters, scale: spaceScale)
@@ -212,7 +214,7 @@ extension Builder {
             }
             let contentPass = addPass(fx.contentReasons, layer, r, space: fx.rasterize ? nil : .identity, .draw(contentItems))
             if fx.blurredShadow, let tint = shadowColor(layer, alpha: 1) {
-                let blur = ShadowBlur(sigma: sigma)
+                let blur = ShadowBlur(sigma: sigma, side: max(r.width, r.height))
                 let f = blur.downsample
                 let small = PixelRect(x: r.x, y: r.y, width: (r.width + f - 1) / f, height: (r.height + f - 1) / f)
                 // At a reduced resolution the content is first averaged f×f once (a blur of σ 0), so

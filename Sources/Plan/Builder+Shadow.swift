@@ -74,7 +74,9 @@ extension Builder {
         }
         var sx = dx / factor(sigmaDX), sy = dy / factor(sigmaDY)
         func texels(_ sx: Double, _ sy: Double) -> (x0: Double, y0: Double, w: Int, h: Int, sigmaX: Double, sigmaY: Double) {
-            let sigmaX = ShadowBlur.reducedSigma(sigmaDX, factor: dx / sx), sigmaY = ShadowBlur.reducedSigma(sigmaDY, factor: dy / sy)
+            // σ′ in texels; under `ShadowBlur.minimumSigma` no blur changes a texel (σ′ 0).
+            func visible(_ s: Double) -> Double { s >= ShadowBlur.minimumSigma ? s : 0 }
+            let sigmaX = visible(ShadowBlur.reducedSigma(sigmaDX, factor: dx / sx)), sigmaY = visible(ShadowBlur.reducedSigma(sigmaDY, factor: dy / sy))
             let rx = (3 * sigmaX).rounded(.up) + 1, ry = (3 * sigmaY).rounded(.up) + 1
             let x0 = (extent.minX * sx).rounded(.down) - rx, y0 = (extent.minY * sy).rounded(.down) - ry
             let x1 = (extent.maxX * sx).rounded(.up) + rx, y1 = (extent.maxY * sy).rounded(.up) + ry
@@ -82,6 +84,11 @@ extension Builder {
             return (x0, y0, count(x1 - x0), count(y1 - y0), sigmaX, sigmaY)
         }
         var t = texels(sx, sy)
+        // Spread so thin that its brightest texel stays under half a level of 8 bits (the path's
+        // box blurred, per axis at most w / (√(2π) σ′)), the shadow draws nothing. So a radius near
+        // 10³⁰⁰ is not rasterised at a scale cairo cannot invert.
+        func peak(_ w: Double, _ s: Double) -> Double { s > 0 ? min(1, w / ((2 * Double.pi).squareRoot() * s)) : 1 }
+        guard peak(extent.width * sx, t.sigmaX) * peak(extent.height * sy, t.sigmaY) >= 0.5 / 255 else { return }
         // Larger than a texture: rasterise only the canvas's preimage grown by the blur's reach
         // (nothing beyond it reaches the canvas). The crop is part of the key, so such a shadow is
         // rasterised again when it moves; smaller ones keep their texture.

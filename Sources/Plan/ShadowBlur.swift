@@ -12,14 +12,37 @@ public struct ShadowBlur: Sendable, Equatable {
     /// σ in texels of the reduced target.
     public var sigma: Double
 
-    public init(sigma s: Double) {
-        let f = Self.factor(sigma: s)
+    /// The blur of σ device pixels in a target whose longer side is `side` pixels.
+    public init(sigma s: Double, side: Int = 1 << 20) {
+        guard s >= Self.minimumSigma else { downsample = 1; sigma = 0; return }
+        let f = Self.factor(sigma: s, side: side)
         downsample = f
-        sigma = Self.reducedSigma(s, factor: f)
+        sigma = min(Self.reducedSigma(s, factor: f), Self.maximumReducedSigma)
     }
 
     /// The reduction factor for a blur of σ device pixels.
     public static func factor(sigma s: Double) -> Int { s >= 24 ? 4 : s >= 8 ? 2 : 1 }
+
+    /// The same in a target whose longer side is `side` pixels: beyond σ = 48 px the factor doubles
+    /// until σ′ ≤ 12 texels (as shadowPath rasters do), while the reduced target keeps 16 texels on
+    /// its longer side. So a blur's taps per texel stay bounded however large its radius (a
+    /// 5,000 pt shadowRadius took minutes at a quarter of the resolution), and the averaging pass
+    /// reads each texel once.
+    public static func factor(sigma s: Double, side: Int) -> Int {
+        var f = factor(sigma: s)
+        while s / Double(f) > 12, f >= 4, f < 1 << 24, side / (2 * f) >= 16 { f *= 2 }
+        return f
+    }
+
+    /// Below this σ (pixels) a blur changes no 8-bit value: the taps at ±1 weigh exp(−8) ≈ 3·10⁻⁴,
+    /// under half a level of 255 on either side. It is planned as no blur (σ 0), which also keeps
+    /// 1/σ² finite in the shaders' single-precision kernels (σ = 10⁻³⁰ gave NaN there).
+    public static let minimumSigma = 0.25
+
+    /// σ′ beyond which a reduced target of at most a few thousand texels is blurred flat (the
+    /// weights of taps 4,096 texels apart differ by 0.2 %): larger radii are planned as this one,
+    /// which keeps σ′ finite in single precision (a 10³⁰⁰ pt shadowRadius).
+    public static let maximumReducedSigma = 65_536.0
 
     /// σ in texels of a target reduced f× that, averaged f×f, blurred and magnified bilinearly,
     /// gives the Gaussian of σ device pixels.
@@ -31,6 +54,11 @@ public struct ShadowBlur: Sendable, Equatable {
     public static func reducedSigma(_ s: Double, factor f: Double) -> Double {
         if f <= 1 { return s }
         let ff = f * f
+        // Where s² or f² overflows (radii near 10³⁰⁰), the same in units of f.
+        guard (s * s).isFinite, ff.isFinite else {
+            let r = s / f
+            return max(r * r - (1 - 1 / ff) / 12 - 1.0 / 6, 0).squareRoot()
+        }
         let extra = (ff - 1) / 12 + ff / 6
         return max(s * s - extra, 0).squareRoot() / f
     }

@@ -22,6 +22,9 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// A lineDashPattern so fine for its path that the stroke would be more than
     /// `Builder.maxDashesPerShape` dashes (each one a polygon for cairo): drawn solid.
     case dashBudget
+    /// A variableBlur whose σ passes `Builder.maxVariableBlurSigma` texels: drawn at that σ (its
+    /// full-resolution gather costs σ³).
+    case variableBlurRadius
 
     public var message: String {
         switch self {
@@ -31,6 +34,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .nestedBackdrop: return "a backdrop inside a mask's layers, in its own shouldRasterize bitmap or in a transition's cross-dissolve captures nothing; only its own content is drawn"
         case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
         case .dashBudget: return "its lineDashPattern would cut the stroke into more than \(Builder.maxDashesPerShape) dashes; the stroke is drawn solid"
+        case .variableBlurRadius: return "its variableBlur's radius passes \(Int(Builder.maxVariableBlurSigma)) px; it is blurred with that radius"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }

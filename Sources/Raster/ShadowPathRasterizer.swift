@@ -79,7 +79,8 @@ public enum GaussianBlur {
     public static func kernel(sigma: Double) -> [Float] {
         guard sigma > 0, sigma.isFinite else { return [1] }
         let r = Int((3 * sigma).rounded(.up))
-        var weights = (-r...r).map { k in exp(-Double(k * k) / (2 * sigma * sigma)) }
+        // (k/σ)² rather than k²/σ²: a σ so small that σ² underflows gives [0, 1, 0], not 0/0.
+        var weights = (-r...r).map { k in exp(-0.5 * (Double(k) / sigma) * (Double(k) / sigma)) }
         let total = weights.reduce(0, +)
         weights = weights.map { $0 / total }
         return weights.map(Float.init)

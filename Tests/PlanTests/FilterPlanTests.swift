@@ -192,6 +192,34 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertTrue(p.unsupported[0].feature.contains("inside a mask's layers"), p.unsupported[0].feature)
     }
 
+    /// A variableBlur's full-resolution gather costs σ³ (5,000 pt did not finish): beyond σ = 128
+    /// texels it is drawn at 128 and reported, once for the layer.
+    func testAVariableBlursRadiusIsBoundedAndReported() {
+        let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
+        func planned(_ radius: Double, scale: Double) -> FramePlan {
+            var f = Filter(.variableBlur); f.inputRadius = radius; f.inputMaskImage = mask
+            var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f, f]
+            let c = Canvas(width: 100, height: 100, scale: scale, backgroundColor: .white)
+            var root = box("root", Rect(0, 0, 100, 100), .white); root.sublayers = [l]
+            var s = Scene(canvas: c, root: root); s.assignIDs()
+            return FramePlanner(canvas: c, images: [mask.origin: ImageInfo(key: 9, width: 2, height: 1)]).plan(root: s.root)
+        }
+        func sigmas(_ p: FramePlan) -> [Double] {
+            p.offscreenPasses.compactMap { pass in
+                guard case .filter(let op) = pass.operation, case .variableBlur(let sigma, _, _, _, _) = op.kind else { return nil }
+                return sigma
+            }
+        }
+        XCTAssertEqual(sigmas(planned(64, scale: 2)), [128, 128, 128, 128], "64 pt at 2×: at the limit, kept")
+        XCTAssertEqual(planned(64, scale: 2).unsupported, [])
+        for radius in [65.0, 5_000, 1e300] {
+            let p = planned(radius, scale: 2)
+            XCTAssertEqual(sigmas(p), [128, 128, 128, 128], "radius \(radius)")
+            XCTAssertEqual(p.unsupported.count, 1, "radius \(radius): reported once")
+            XCTAssertTrue(p.unsupported.first?.feature.contains("variableBlur's radius passes 128 px") ?? false)
+        }
+    }
+
     func testAVariableBlurIsTwoFullResolutionPassesReadingItsMask() {
         let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
         var f = Filter(.variableBlur); f.inputRadius = 30; f.inputMaskImage = mask
@@ -211,5 +239,30 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertEqual(r, PixelRect(x: 0, y: 0, width: 100, height: 100), "the footprint, clipped to the canvas")
         // Without its image, a variableBlur is a gaussianBlur.
         XCTAssertEqual(kinds(plan([l])), ["draw", "down4", "h", "v"])
+    }
+
+    /// A gaussianBlur filter's taps per texel stay bounded for any radius: beyond σ = 192 px the
+    /// reduction goes past 16× (powers of two) until σ′ ≤ 12 texels while the target keeps 16 texels
+    /// a side. A 5,000 pt radius took 11 s at 16× (σ′ 625 texels), 10²⁰ did not finish; σ under a
+    /// quarter pixel is no blur.
+    func testAFilterBlursTapsStayBoundedForAnyRadius() {
+        func blurs(_ radius: Double) -> [(sigma: Double, side: Int)] {
+            var l = box("blurred", Rect(20, 20, 40, 30))
+            var f = Filter(.gaussianBlur); f.inputRadius = radius
+            l.filters = [f]
+            return plan([l]).offscreenPasses.compactMap { pass in
+                guard case .filter(let op) = pass.operation, case .blur(let sigma, _, 1, _) = op.kind else { return nil }
+                return (sigma, max(pass.width, pass.height))
+            }
+        }
+        for radius in [100.0, 5_000, 1e20, 1e300] {
+            let b = blurs(radius)
+            XCTAssertEqual(b.count, 2, "radius \(radius)")
+            for (sigma, side) in b {
+                XCTAssertTrue(sigma.isFinite && sigma >= 0, "radius \(radius): σ′ \(sigma)")
+                XCTAssertTrue(sigma <= 12 || side < 32, "radius \(radius): σ′ \(sigma) in a target of \(side) texels")
+            }
+        }
+        XCTAssertEqual(blurs(1e-30).map(\.sigma), [0, 0])
     }
 }

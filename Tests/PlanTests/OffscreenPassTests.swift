@@ -143,15 +143,64 @@ final class OffscreenPassTests: XCTestCase {
             return plan([t]).rasterRequests
         }
         XCTAssertEqual(squashed(60).count, 1)
+        // A 4000 × 3000 pt triangle, so that σ = 10⁴ px still leaves a visible shadow: its box
+        // blurred peaks at 4000/(√(2π)·10⁴) · 3000/(√(2π)·10⁴) = 0.019, over half a level of 8 bits.
+        var large = s
+        large.shadowPath = Path([.move(Point(0, 0)), .line(Point(4000, 0)), .line(Point(0, 3000)), .close])
         for radius in [30.0, 1e4, 1e9, 1e300] {
-            s.shadowRadius = radius
-            let requests = plan([s]).rasterRequests
+            large.shadowRadius = radius
+            let requests = plan([large]).rasterRequests
             if radius < 1e5 { XCTAssertEqual(requests.count, 1, "radius \(radius): drawn") }
             for r in requests + squashed(radius) {
                 guard case .shadowPath(let raster) = r.content else { continue }
                 XCTAssertLessThanOrEqual(max(raster.sigmaX, raster.sigmaY), 12, "radius \(radius)")
                 XCTAssertLessThanOrEqual(max(r.pixelWidth, r.pixelHeight), Builder.maxShapeTextureSide, "radius \(radius)")
             }
+        }
+    }
+
+    /// The GPU blur of a path-less shadow does at most ⌈3σ⌉·2 + 1 taps per texel of its target:
+    /// beyond σ = 48 px the target is reduced further (powers of two) until σ′ ≤ 12 texels, as long
+    /// as it keeps 16 texels a side. A 5,000 pt radius blurred a 4096² target with 8,193 taps per
+    /// texel (a hang); near 10³⁰⁰ σ′ overflowed single precision. A radius under a quarter pixel is
+    /// no blur (σ 0, not a 1/σ² that underflows in the shader).
+    func testAShadowBlursTapsStayBoundedForAnyRadius() {
+        func blurs(_ radius: Double) -> [(sigma: Double, side: Int, downsample: Int)] {
+            var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 1; s.shadowRadius = radius
+            return plan([s]).offscreenPasses.compactMap { pass in
+                guard case .blur(_, let sigma, _, _, let f) = pass.operation else { return nil }
+                return (sigma, max(pass.width, pass.height), f)
+            }
+        }
+        for radius in [60.0, 500, 5_000, 1e20, 1e300] {
+            let b = blurs(radius)
+            XCTAssertEqual(b.count, 3, "radius \(radius): the average, then two blurs")
+            for (sigma, side, _) in b {
+                XCTAssertTrue(sigma.isFinite && sigma >= 0, "radius \(radius): σ′ \(sigma)")
+                XCTAssertTrue(sigma <= 12 || side < 32, "radius \(radius): σ′ \(sigma) in a target of \(side) texels")
+            }
+        }
+        // σ = 60 px: f = 8, σ′ = √(60² − (63/12 + 64/6)) / 8 = 7.40 (was f = 4, σ′ 14.9).
+        XCTAssertEqual(blurs(60)[0].downsample, 8)
+        XCTAssertEqual(blurs(60)[1].sigma, (3600 - (63.0 / 12 + 64.0 / 6)).squareRoot() / 8, accuracy: 1e-12)
+        XCTAssertEqual(blurs(30)[0].downsample, 4, "up to σ 48 px, the factors of before")
+        XCTAssertEqual(blurs(1e-30).map(\.sigma), [0, 0], "no blur below a quarter pixel")
+        XCTAssertEqual(blurs(0.3).map(\.sigma), [0.3, 0.3])
+    }
+
+    /// A shadow spread so thin that no texel reaches half a level of 8 bits draws nothing: the
+    /// 40 × 30 pt triangle blurred by σ = 10⁴ px peaks at most at 40/(√(2π)·10⁴) · 30/(√(2π)·10⁴)
+    /// = 1.9·10⁻⁶. At σ = 10³⁰⁰ its texture would be scaled by 10⁻³⁰⁰, which cairo cannot invert
+    /// (the render failed).
+    func testAShadowSpreadBelowHalfALevelIsNotRasterised() {
+        var s = box("shadowed", Rect(20, 20, 40, 30)); s.shadowOpacity = 1
+        s.shadowPath = Path([.move(Point(0, 0)), .line(Point(40, 0)), .line(Point(0, 30)), .close])
+        s.shadowRadius = 100
+        XCTAssertEqual(plan([s]).rasterRequests.count, 1, "peak 40/(√(2π)·100) · 30/(√(2π)·100) = 0.019: drawn")
+        for radius in [1e4, 1e9, 1e300] {
+            s.shadowRadius = radius
+            XCTAssertEqual(plan([s]).rasterRequests.count, 0, "radius \(radius)")
+            XCTAssertEqual(plan([s]).items.count, 2, "radius \(radius): the root and the layer, no shadow")
         }
     }
 

@@ -7,6 +7,15 @@ import XCTest
 /// convolution, and the rasterised shadow against hand-computed values.
 final class ShadowPathRasterizerTests: XCTestCase {
     /// Taps at −⌈3σ⌉…⌈3σ⌉, symmetric, summing to 1, in the ratio exp(−k²/2σ²).
+    /// A σ whose square underflows (10⁻³⁰⁰) is no blur, not 0/0: the kernel is [0, 1, 0] and the
+    /// rasterised shadow has no NaN to convert (it trapped).
+    func testAVanishingSigmaIsTheIdentity() throws {
+        XCTAssertEqual(GaussianBlur.kernel(sigma: 1e-300), [0, 1, 0])
+        var image: [Float] = [0, 1, 0.5, 0]
+        GaussianBlur.blur(&image, width: 4, height: 1, sigmaX: 1e-300, sigmaY: 1e-300)
+        XCTAssertEqual(image, [0, 1, 0.5, 0])
+    }
+
     func testTheKernelIsTheNormalisedSampledGaussianOutToThreeSigma() {
         let k = GaussianBlur.kernel(sigma: 2)
         XCTAssertEqual(k.count, 13)
