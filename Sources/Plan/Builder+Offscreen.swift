@@ -264,6 +264,11 @@ extension Builder {
             guard let rr = Self.rasterRect(rasterBox) else { dropPasses(from: passesBefore); return }
             let cached = Self.moved(image, by: -Double(rr.x), -Double(rr.y))
             let toWorld = Transform3D.translation(Double(rr.x), Double(rr.y)) * Transform3D.scale(1 / rs, 1 / rs, 1) * c.world
+            // A bitmap whose origin lies far out (content at 10³⁰⁰ points) can overflow the matrix
+            // that draws it back, under a perspective: like any overflowing geometry, not drawn.
+            guard toWorld.elements.allSatisfy(\.isFinite) else {
+                report(.nonFiniteGeometry, layer, c.path); dropPasses(from: passesBefore); return
+            }
             let key = rasterize(layer, cached, reasons: separateContent ? [.rasterize] : [.rasterize] + fx.contentReasons,
                                 size: rr, toWorld: toWorld, passesBefore: passesBefore)
             let quad = Rect(0, 0, Double(rr.width), Double(rr.height))
