@@ -51,6 +51,12 @@ public enum ShapeRasterizer {
         let w = max(job.pixelWidth, 0), h = max(job.pixelHeight, 0)
         guard w > 0, h > 0 else { return Bitmap(width: 0, height: 0, pixels: [], contentHash: key) }
         var pixels = [UInt8](repeating: 0, count: w * h * 4)
+        // cairo inverts the point → pixel matrix, whose determinant underflows below 10⁻¹⁵⁰ a side
+        // ("invalid matrix"): a path scaled that small covers no texel (unless its coordinates pass
+        // 10¹⁰⁰), so the bitmap is transparent.
+        guard abs(job.scaleX) >= 1e-100, abs(job.scaleY) >= 1e-100 else {
+            return Bitmap(width: w, height: h, pixels: pixels, contentHash: key)
+        }
         let fill = Encoded(job.fillPath), stroke = Encoded(job.strokePath)
         let dashes = job.dashes.contains(where: { $0 < 0 }) || !job.dashes.contains(where: { $0 > 0 }) ? [] : job.dashes
         var err = [CChar](repeating: 0, count: 512)   // the loader's messages are up to 512 bytes

@@ -7,6 +7,20 @@ import XCTest
 /// convolution, and the rasterised shadow against hand-computed values.
 final class ShadowPathRasterizerTests: XCTestCase {
     /// Taps at −⌈3σ⌉…⌈3σ⌉, symmetric, summing to 1, in the ratio exp(−k²/2σ²).
+    /// A path scaled below what cairo can invert (10⁻³⁰⁰ a side: "invalid matrix", which failed the
+    /// whole frame) covers no texel: a transparent bitmap of the size asked for.
+    func testAPathScaledBeyondCairosMatrixIsTransparent() throws {
+        var shape = ShapeRasterJob(fillPath: .rect(Rect(0, 0, 40, 30)), strokePath: Path(), pixelWidth: 8, pixelHeight: 6)
+        shape.fill = [1, 1, 1, 1]
+        shape.scaleX = 1e-300; shape.scaleY = 1e-300
+        let b = try ShapeRasterizer.rasterize(shape, key: 1)
+        XCTAssertEqual([b.width, b.height], [8, 6])
+        XCTAssertTrue(b.pixels.allSatisfy { $0 == 0 })
+        var job = ShadowPathRasterJob(path: .rect(Rect(0, 0, 40, 30)), color: [0, 0, 0, 1], sigmaX: 0, sigmaY: 0, pixelWidth: 8, pixelHeight: 6)
+        job.scaleX = 1e-300; job.scaleY = 1e-300
+        XCTAssertTrue(try ShadowPathRasterizer.rasterize(job, key: 2).pixels.allSatisfy { $0 == 0 })
+    }
+
     /// A σ whose square underflows (10⁻³⁰⁰) is no blur, not 0/0: the kernel is [0, 1, 0] and the
     /// rasterised shadow has no NaN to convert (it trapped).
     func testAVanishingSigmaIsTheIdentity() throws {
