@@ -136,10 +136,8 @@ public enum PlanInvariants {
     /// (no colour channel above its alpha: the backend blends premultiplied source-over).
     public static func check(_ bitmap: Bitmap, for r: RasterRequest) -> [String] {
         var v: [String] = []
-        // A gradient ramp is one row, whatever height the request names.
-        let rows = { if case .gradientRamp = r.content { return 1 } else { return r.pixelHeight } }()
-        if bitmap.width != r.pixelWidth || bitmap.height != rows {
-            v.append("raster request \(r.key): asked \(r.pixelWidth)×\(rows), got \(bitmap.width)×\(bitmap.height)")
+        if bitmap.width != r.pixelWidth || bitmap.height != r.pixelHeight {
+            v.append("raster request \(r.key): asked \(r.pixelWidth)×\(r.pixelHeight), got \(bitmap.width)×\(bitmap.height)")
         }
         var p = 0
         while p + 3 < bitmap.pixels.count {

@@ -157,7 +157,7 @@ extension Builder {
 /// 1/255 up to σ 120 px). σ′ is corrected for their variances, (f² − 1)/12 + f²/6 px², and for
 /// the reduced texel the blur's taps integrate over (1/12 texel²), as `ShadowBlur` does for shadows.
 /// Beyond σ = 192 px the factor doubles until σ′ ≤ 12 texels, while the reduced target keeps 16
-/// texels on its longer side (`ShadowBlur.factor(sigma:side:)`: bounded taps for any radius); σ
+/// texels on its longer side (`ShadowBlur.doubled`: bounded taps for any radius); σ
 /// under `ShadowBlur.minimumSigma` is no blur and σ′ stays under `ShadowBlur.maximumReducedSigma`.
 struct FilterBlur: Equatable {
     var downsample: Int
@@ -165,13 +165,12 @@ struct FilterBlur: Equatable {
 
     /// σ planned without reduction: 0 below the smallest visible blur, bounded above.
     static func clamped(_ s: Double) -> Double {
-        s >= ShadowBlur.minimumSigma ? min(s, ShadowBlur.maximumReducedSigma) : 0
+        min(ShadowBlur.visibleSigma(s), ShadowBlur.maximumReducedSigma)
     }
 
     init(sigma s: Double, side: Int = 1 << 20) {
         guard s >= ShadowBlur.minimumSigma else { downsample = 1; sigma = 0; return }
-        var f = s >= 96 ? 16 : s >= 48 ? 8 : s >= 24 ? 4 : s >= 8 ? 2 : 1
-        while s / Double(f) > 12, f >= 16, f < 1 << 24, side / (2 * f) >= 16 { f *= 2 }
+        let f = ShadowBlur.doubled(s >= 96 ? 16 : s >= 48 ? 8 : s >= 24 ? 4 : s >= 8 ? 2 : 1, sigma: s, side: side)
         downsample = f
         if f == 1 {
             sigma = min(s, ShadowBlur.maximumReducedSigma)

@@ -69,14 +69,14 @@ extension Builder {
         guard sigmaDX.isFinite, sigmaDY.isFinite else { return }
         func factor(_ sigma: Double) -> Double {
             var f = Double(ShadowBlur.factor(sigma: sigma))
-            while sigma / f > 12, f >= 4 { f *= 2 }
+            while sigma / f > ShadowBlur.largestReducedSigma { f *= 2 }   // unbounded: the texture is fitted below
             return f
         }
         var sx = dx / factor(sigmaDX), sy = dy / factor(sigmaDY)
         func texels(_ sx: Double, _ sy: Double) -> (x0: Double, y0: Double, w: Int, h: Int, sigmaX: Double, sigmaY: Double) {
             // σ′ in texels; under `ShadowBlur.minimumSigma` no blur changes a texel (σ′ 0).
-            func visible(_ s: Double) -> Double { s >= ShadowBlur.minimumSigma ? s : 0 }
-            let sigmaX = visible(ShadowBlur.reducedSigma(sigmaDX, factor: dx / sx)), sigmaY = visible(ShadowBlur.reducedSigma(sigmaDY, factor: dy / sy))
+            let sigmaX = ShadowBlur.visibleSigma(ShadowBlur.reducedSigma(sigmaDX, factor: dx / sx))
+            let sigmaY = ShadowBlur.visibleSigma(ShadowBlur.reducedSigma(sigmaDY, factor: dy / sy))
             let rx = (3 * sigmaX).rounded(.up) + 1, ry = (3 * sigmaY).rounded(.up) + 1
             let x0 = (extent.minX * sx).rounded(.down) - rx, y0 = (extent.minY * sy).rounded(.down) - ry
             let x1 = (extent.maxX * sx).rounded(.up) + rx, y1 = (extent.maxY * sy).rounded(.up) + ry

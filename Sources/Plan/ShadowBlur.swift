@@ -29,10 +29,24 @@ public struct ShadowBlur: Sendable, Equatable {
     /// 5,000 pt shadowRadius took minutes at a quarter of the resolution), and the averaging pass
     /// reads each texel once.
     public static func factor(sigma s: Double, side: Int) -> Int {
-        var f = factor(sigma: s)
-        while s / Double(f) > 12, f >= 4, f < 1 << 24, side / (2 * f) >= 16 { f *= 2 }
+        doubled(factor(sigma: s), sigma: s, side: side)
+    }
+
+    /// σ′ in texels that a reduction beyond the fixed factors aims at (shadows, shadowPath rasters
+    /// and filter blurs alike).
+    public static let largestReducedSigma = 12.0
+
+    /// `f` doubled while σ/f passes `largestReducedSigma` and the reduced target keeps 16 texels on
+    /// its longer side of `side`. The fixed factors leave σ/f ≤ 12 below their last step, so
+    /// only σ past it doubles.
+    static func doubled(_ f: Int, sigma s: Double, side: Int) -> Int {
+        var f = f
+        while s / Double(f) > largestReducedSigma, f < 1 << 24, side / (2 * f) >= 16 { f *= 2 }
         return f
     }
+
+    /// σ (pixels or texels) as planned: 0 under `minimumSigma`.
+    public static func visibleSigma(_ s: Double) -> Double { s >= minimumSigma ? s : 0 }
 
     /// Below this σ (pixels) a blur changes no 8-bit value: the taps at ±1 weigh exp(−8) ≈ 3·10⁻⁴,
     /// under half a level of 255 on either side. It is planned as no blur (σ 0), which also keeps
