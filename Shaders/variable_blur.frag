@@ -5,26 +5,68 @@
 // this target's texels, clamped to its edges beyond). Each axis gathers at the σ of the texel it
 // writes: exact where the mask is constant over the kernel's reach, an approximation of the 2-D
 // variable kernel where it varies. Taps reach ceil(3.5σ) of that texel's σ.
+// One level of the pyramid (VariableBlurLevel): this target is `downsample` times smaller than the
+// full resolution σ is in; σₜ is taken at most `upper`, and converted to this level's texels by
+// subtracting what the averaging and the magnifications add (`variance`). Where σₜ passes `upper`,
+// the vertical pass takes the coarser level's result (set 2) magnified 2× instead.
 #include "gaussian.glsl"
 
 layout(set = 0, binding = 0) uniform sampler2D source;
 layout(set = 1, binding = 0) uniform sampler2D mask;
+layout(set = 2, binding = 0) uniform sampler2D coarse;
 layout(push_constant) uniform Blur {
     vec4 maskRect;
     float sigma;
     int horizontal;
     int normalizeEdges;
     int maxRadius;
+    int downsample;
+    float variance;
+    float upper;
+    int hasCoarse;
 };
 layout(location = 0) out vec4 outColor;
 
 bool inside(ivec2 q, ivec2 size) { return all(greaterThanEqual(q, ivec2(0))) && all(lessThan(q, size)); }
 
+// Whether the vertical pass reads this texel of the horizontal one: whether a texel of this column
+// within its reach (maxRadius rows) has σₜ ≤ upper (one beyond takes the coarser level and reads
+// nothing). Along a column the mask is linear between its texels' centres (bilinear, clamped), so
+// its least value over the rows is at those centres or the rows' ends: exact, from a few samples.
+bool readBelow(float u) {
+    float h = max(maskRect.w, 1e-6);
+    float v0 = clamp((gl_FragCoord.y - float(maxRadius) - maskRect.y) / h, 0.0, 1.0);
+    float v1 = clamp((gl_FragCoord.y + float(maxRadius) - maskRect.y) / h, 0.0, 1.0);
+    float rows = float(textureSize(mask, 0).y);
+    float limit = upper * 1.0001;
+    if (sigma * texture(mask, vec2(u, v0)).a <= limit || sigma * texture(mask, vec2(u, v1)).a <= limit) return true;
+    int k0 = int(ceil(v0 * rows - 0.5)), k1 = int(floor(v1 * rows - 0.5));
+    if (k1 - k0 > 64) return true;   // a mask finer than the reach: drawn, not searched
+    for (int k = k0; k <= k1; k++) {
+        if (sigma * texture(mask, vec2(u, (float(k) + 0.5) / rows)).a <= limit) return true;
+    }
+    return false;
+}
+
 void main() {
     ivec2 p = ivec2(gl_FragCoord.xy);
     ivec2 size = textureSize(source, 0);
     vec2 uv = clamp((gl_FragCoord.xy - maskRect.xy) / max(maskRect.zw, vec2(1e-6)), 0.0, 1.0);
-    float s = sigma * texture(mask, uv).a;
+    float st = sigma * texture(mask, uv).a;
+    if (st > upper) {
+        if (hasCoarse != 0 && horizontal == 0) {
+            outColor = texture(coarse, gl_FragCoord.xy * 0.5 / vec2(textureSize(coarse, 0)));
+            return;
+        }
+        if (horizontal != 0 && !readBelow(uv.x)) {
+            // Nothing reads it: the centre texel, not a gather.
+            outColor = inside(p, size) ? texelFetch(source, p, 0) : vec4(0.0);
+            return;
+        }
+        st = upper;
+    }
+    float d = float(downsample);
+    float s = downsample > 1 ? sqrt(max((st * st - variance) / (d * d) - 1.0 / 12.0, 0.0)) : st;
     int radius = min(int(ceil(3.5 * s)), maxRadius);
     if (radius <= 0 || s <= 0.0) {
         outColor = inside(p, size) ? texelFetch(source, p, 0) : vec4(0.0);

@@ -84,8 +84,21 @@ public enum PlanInvariants {
                 if case .blur(let sigma, _, let f, _) = op.kind, !sigma.isFinite || sigma < 0 || f < 1 {
                     v.append("pass \(i): filter blur σ \(sigma), factor \(f)")
                 }
-                if case .variableBlur(let sigma, _, _, let mask, _) = op.kind, !sigma.isFinite || sigma < 0 || !plan.images.indices.contains(mask) {
-                    v.append("pass \(i): variable blur σ \(sigma), mask image \(mask)")
+                if case .variableBlur(let sigma, _, _, let mask, _, let level) = op.kind {
+                    if !sigma.isFinite || sigma < 0 || !plan.images.indices.contains(mask) {
+                        v.append("pass \(i): variable blur σ \(sigma), mask image \(mask)")
+                    }
+                    // Bounded taps: a level below the coarsest blurs at most about 12 of its texels.
+                    let largest = level.reducedSigma(sigma)
+                    if level.downsample < 1 || !largest.isFinite || (level.upper.isFinite && largest > 13) {
+                        v.append("pass \(i): variable blur level ×\(level.downsample) up to σ′ \(largest)")
+                    }
+                }
+                if let k = op.coarse {
+                    // The coarser level: an earlier pass, half this one's size (rounded up).
+                    if !(0..<i).contains(k) || passes[k].width != (p.width + 1) / 2 || passes[k].height != (p.height + 1) / 2 {
+                        v.append("pass \(i): reads pass \(k) as its coarser level")
+                    }
                 }
             case .backdrop(let c):
                 if c.canvasItemCount < 0 || c.canvasItemCount > plan.canvasItems.count {

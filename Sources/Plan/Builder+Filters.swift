@@ -19,9 +19,10 @@ import LayerModel
 ///   the layer's bounds there (a per-pixel-σ gather, each axis at the σ of the texel it writes).
 ///   Exact where the mask is constant over the kernel's reach; where it varies, the separable
 ///   passes approximate the 2-D variable kernel (each axis reads its neighbours at this texel's σ).
-///   Never downsampled: a texel whose mask alpha is small must stay sharp, which a reduced
-///   resolution cannot give (it costs a full-resolution gather of up to ⌈3.5σ⌉ taps per axis, so
-///   σ is bounded: `maxVariableBlurSigma`).
+///   Each texel is drawn at the resolution its own σ would be blurred at, so the taps per texel
+///   are bounded at any radius and a texel whose mask alpha is small stays sharp
+///   (`Builder+VariableBlur.swift`); σ is bounded by what its targets hold
+///   (`maxVariableBlurSigma`).
 ///   Without a mask image it is a gaussianBlur.
 /// An identity chain (σ 0, identity matrices) plans no pass.
 enum FilterStep: Equatable {
@@ -57,10 +58,12 @@ extension Builder {
         return steps.filter { if case .color(let m) = $0 { return !m.isIdentity }; return true }
     }
 
-    /// The largest σ of a variableBlur, in texels: its gather runs at full resolution over a target
-    /// grown by its reach, so its cost grows as σ³ (200 px: 8 s for a 40 pt layer; 5,000 pt did not
-    /// finish). A larger radius is drawn at this one and reported.
-    static let maxVariableBlurSigma = 128.0
+    /// The largest σ of a variableBlur, in texels. Its pyramid bounds the taps per texel at any σ,
+    /// but its target grows by the blur's reach (⌈3.5σ⌉ each side) and its full-resolution level
+    /// (half-float, then 8-bit) covers all of it: at this σ a full-screen layer at 1170×2532 px
+    /// needs about 0.7 GiB of targets and a few seconds on lavapipe; at σ 3,000 px its targets
+    /// passed the frame's 4 GiB. A larger radius is drawn at this one and reported.
+    static let maxVariableBlurSigma = 512.0
 
     /// `steps` with every variableBlur's σ (points, at `scale` texels per point) within
     /// `maxVariableBlurSigma`, reporting the layer where one was cut.
@@ -102,19 +105,12 @@ extension Builder {
                 current = addPass(reasons, layer.id, size(factor), space: space,
                                   .filter(FilterOperation(source: current, kind: .colorMatrix(m.m.map { Float($0) }))), footprint: footprint)
             case .variableBlur(let sigmaPoints, let normalize, let info):
-                // At full resolution: a reduced one cannot keep the unblurred parts sharp.
                 let mask = imageSlot(info)
                 let f = Double(factor)
                 let rect = Rect(boundsInTarget.minX / f, boundsInTarget.minY / f, boundsInTarget.width / f, boundsInTarget.height / f)
-                let sigma = FilterBlur.clamped(sigmaPoints * scale / f)
-                let h = addPass(reasons, layer.id, size(factor), space: space,
-                                .filter(FilterOperation(source: current, kind: .variableBlur(sigma: sigma, horizontal: true,
-                                                                                          normalizeEdges: normalize, mask: mask, maskRect: rect))),
-                                footprint: footprint)
-                current = addPass(reasons, layer.id, size(factor), space: space,
-                                  .filter(FilterOperation(source: h, kind: .variableBlur(sigma: sigma, horizontal: false,
-                                                                                      normalizeEdges: normalize, mask: mask, maskRect: rect))),
-                                  footprint: footprint)
+                current = planVariableBlur(sigma: FilterBlur.clamped(sigmaPoints * scale / f), normalizeEdges: normalize, mask: mask,
+                                           maskRect: rect, source: current, size: { size(factor * $0) }, reasons: reasons,
+                                           layer: layer.id, space: space, footprint: footprint)
             case .blur(let sigmaPoints, let normalize):
                 let reduced = size(factor)
                 let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor), side: max(reduced.width, reduced.height))

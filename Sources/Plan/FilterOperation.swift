@@ -5,6 +5,9 @@ public struct FilterOperation: Sendable, Hashable {
     /// The pass whose target is read.
     public var source: Int
     public var kind: Kind
+    /// A second pass read: the result of the next coarser level of a variableBlur pyramid, which
+    /// the vertical pass samples (bilinearly, magnified 2×) where σ passes its level's band.
+    public var coarse: Int?
 
     public enum Kind: Sendable, Hashable {
         /// One axis of a separable Gaussian blur of premultiplied RGBA with standard deviation
@@ -19,13 +22,19 @@ public struct FilterOperation: Sendable, Hashable {
         /// A colour matrix on non-premultiplied colour: 20 numbers, rows R G B A of
         /// [r g b a bias], applied after un-premultiplying, clamped to 0…1, premultiplied again.
         case colorMatrix([Float])
-        /// One axis of `variableBlur`: the blur above with σ scaled at each output texel by the
-        /// alpha of image `mask` (of `FramePlan.images`), stretched over `maskRect` (the layer's
-        /// bounds in this target's texels; clamped to its edges beyond). Full resolution only.
-        case variableBlur(sigma: Double, horizontal: Bool, normalizeEdges: Bool, mask: Int, maskRect: Rect)
+        /// One axis of `variableBlur`: the blur above with σₜ = `sigma` × the alpha of image `mask`
+        /// (of `FramePlan.images`) at each output texel, stretched over `maskRect` (the layer's
+        /// bounds in this target's texels; clamped to its edges beyond). `sigma` is in texels of
+        /// the pyramid's full resolution; `level` says which resolution this target is and which
+        /// σₜ it draws (`VariableBlurLevel`).
+        case variableBlur(sigma: Double, horizontal: Bool, normalizeEdges: Bool, mask: Int, maskRect: Rect,
+                          level: VariableBlurLevel)
     }
 
-    public init(source: Int, kind: Kind) { self.source = source; self.kind = kind }
+    public init(source: Int, kind: Kind, coarse: Int? = nil) { self.source = source; self.kind = kind; self.coarse = coarse }
+
+    /// The passes read: `source`, then `coarse`.
+    public var sources: [Int] { coarse.map { [source, $0] } ?? [source] }
 
     /// How far a blur's taps reach, in σ: ⌈3.5σ⌉ texels each side. A kernel cut at 3σ misses
     /// 0.27 % of the Gaussian's weight, which with the 8-bit rounding of the result put a step
@@ -33,11 +42,40 @@ public struct FilterOperation: Sendable, Hashable {
     /// weight is 0.05 %. Targets grow by as much, so the taps find all the content there is.
     public static let kernelReach = 3.5
 
-    /// Writes a half-float target (the horizontal blur and the downsampling average).
+    /// Writes a half-float target (the horizontal blur and the downsampling average; a
+    /// variableBlur's reduced levels, which a finer level magnifies).
     public var writesFloat: Bool {
         if case .blur(_, let horizontal, _, _) = kind { return horizontal }
-        if case .variableBlur(_, let horizontal, _, _, _) = kind { return horizontal }
+        if case .variableBlur(_, let horizontal, _, _, _, let level) = kind { return horizontal || level.downsample > 1 }
         return false
+    }
+}
+
+/// One level of a variableBlur pyramid (`Builder+VariableBlur.swift`): a target `downsample`
+/// times smaller than the pyramid's full resolution, whose content is the full-resolution source
+/// averaged `downsample`² texels at a time. At a texel of σₜ (full-resolution texels) it blurs with
+/// σ′ = √((σₜ² − `variance`) / downsample² − 1/12) of its own texels (σₜ itself at downsample 1),
+/// σₜ taken at most `upper`; where σₜ passes `upper`, the vertical pass takes the coarser level's
+/// result instead (`FilterOperation.coarse`). `variance` is what the averaging and the bilinear
+/// magnifications back to full resolution add (texels² of the full resolution).
+public struct VariableBlurLevel: Sendable, Hashable {
+    public var downsample: Int
+    public var variance: Double
+    public var upper: Double
+
+    public init(downsample: Int, variance: Double, upper: Double) {
+        self.downsample = downsample; self.variance = variance; self.upper = upper
+    }
+
+    /// Full resolution, every σₜ: the whole blur in one level.
+    public static let whole = VariableBlurLevel(downsample: 1, variance: 0, upper: .infinity)
+
+    /// σ′ in this level's texels for σₜ in full-resolution texels.
+    public func reducedSigma(_ sigmaT: Double) -> Double {
+        let s = min(sigmaT, upper)
+        guard downsample > 1 else { return s }
+        let d = Double(downsample)
+        return max((s * s - variance) / (d * d) - 1.0 / 12, 0).squareRoot()
     }
 }
 

@@ -160,10 +160,15 @@ struct DrawingDiff {
         case (.filter(let x), .filter(let y)):
             // A filter step is unchanged when its source is and its inputs are equal; a variable
             // blur's mask image is compared by what it is, not by its index in each plan.
-            guard sameSource(x.source, y.source) else { return false }
-            if case .variableBlur(let s1, let h1, let n1, let m1, let r1) = x.kind,
-               case .variableBlur(let s2, let h2, let n2, let m2, let r2) = y.kind {
-                return s1 == s2 && h1 == h2 && n1 == n2 && r1 == r2 && m1 >= 0 && m2 >= 0
+            let sameCoarse = switch (x.coarse, y.coarse) {
+            case (nil, nil): true
+            case let (a?, b?): sameSource(a, b)
+            default: false
+            }
+            guard sameSource(x.source, y.source), sameCoarse else { return false }
+            if case .variableBlur(let s1, let h1, let n1, let m1, let r1, let l1) = x.kind,
+               case .variableBlur(let s2, let h2, let n2, let m2, let r2, let l2) = y.kind {
+                return s1 == s2 && h1 == h2 && n1 == n2 && r1 == r2 && l1 == l2 && m1 >= 0 && m2 >= 0
                     && m1 < previous.images.count && m2 < current.images.count
                     && previous.images[m1] == current.images[m2]
             }

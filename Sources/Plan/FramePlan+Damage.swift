@@ -35,7 +35,7 @@ extension FramePlan {
             switch offscreenPasses[i].operation {
             case .draw(let items): need(items)
             case .blur(let source, _, _, _, _): needed.insert(source)
-            case .filter(let op): needed.insert(op.source)
+            case .filter(let op): needed.formUnion(op.sources)
             case .backdrop: break   // reads the canvas, not a pass
             case .blend(let source, let destination, _): needed.insert(source); needed.insert(destination)
             }
@@ -59,6 +59,7 @@ extension FramePlan {
                                        tint: tint, downsample: downsample)
             case .filter(var op):
                 op.source = newIndex[op.source] ?? op.source
+                op.coarse = op.coarse.map { newIndex[$0] ?? $0 }
                 pass.operation = .filter(op)
             case .backdrop(var capture):
                 // The canvas items kept before the capture (the renderer never draws a damaged

@@ -41,9 +41,13 @@ public struct ShadowBlur: Sendable, Equatable {
     /// only σ past it doubles.
     static func doubled(_ f: Int, sigma s: Double, side: Int) -> Int {
         var f = f
-        while s / Double(f) > largestReducedSigma, f < 1 << 24, side / (2 * f) >= 16 { f *= 2 }
+        while s / Double(f) > largestReducedSigma, f < 1 << 24, side / (2 * f) >= minimumReducedSide { f *= 2 }
         return f
     }
+
+    /// The fewest texels a reduced target keeps on its longer side when σ alone would reduce it
+    /// further (`doubled`, `VariableBlurPyramid`).
+    static let minimumReducedSide = 16
 
     /// σ (pixels or texels) as planned: 0 under `minimumSigma`.
     public static func visibleSigma(_ s: Double) -> Double { s >= minimumSigma ? s : 0 }

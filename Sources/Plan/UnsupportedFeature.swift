@@ -23,7 +23,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// `Builder.maxDashesPerShape` dashes (each one a polygon for cairo): drawn solid.
     case dashBudget
     /// A variableBlur whose σ passes `Builder.maxVariableBlurSigma` texels: drawn at that σ (its
-    /// full-resolution gather costs σ³).
+    /// target grows by its reach, at full resolution).
     case variableBlurRadius
 
     public var message: String {

@@ -49,7 +49,7 @@ public struct PassSummary: Sendable, Equatable, Codable {
             kind = "blur"; inputs = [source]
         case .filter(let op):
             if case .colorMatrix = op.kind { kind = "color" } else { kind = "blur" }
-            inputs = [op.source]
+            inputs = op.sources
         case .backdrop:
             kind = "capture"; inputs = []
         case .blend(let source, let destination, _):

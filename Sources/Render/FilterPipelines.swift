@@ -27,13 +27,18 @@ final class FilterPipelines {
         var pad: (Int32, Int32, Int32) = (0, 0, 0)
     }
 
-    /// maskRect (vec4), sigma, horizontal, normalizeEdges, maxRadius: 32 bytes.
+    /// maskRect (vec4), sigma, horizontal, normalizeEdges, maxRadius, then the pyramid level's
+    /// downsample, variance, upper and whether a coarser level is bound: 48 bytes.
     struct VariableConstants {
         var maskRect: (Float, Float, Float, Float)
         var sigma: Float
         var horizontal: Int32
         var normalizeEdges: Int32
         var maxRadius: Int32
+        var downsample: Int32
+        var variance: Float
+        var upper: Float
+        var hasCoarse: Int32
     }
 
     /// mat4 (column-major: column j = the weights of input component j) and the bias: 80 bytes.
@@ -54,8 +59,9 @@ final class FilterPipelines {
         self.device = device
         blurLayout = try Self.layout(device, textureSetLayout, size: MemoryLayout<BlurConstants>.size)
         matrixLayout = try Self.layout(device, textureSetLayout, size: MemoryLayout<MatrixConstants>.size)
-        // The source (set 0) and the mask image (set 1), both combined image samplers.
-        variableLayout = try Self.layout(device, textureSetLayout, size: MemoryLayout<VariableConstants>.size, sets: 2)
+        // The source (set 0), the mask image (set 1) and the coarser level (set 2), all combined
+        // image samplers.
+        variableLayout = try Self.layout(device, textureSetLayout, size: MemoryLayout<VariableConstants>.size, sets: 3)
         let vs = try PipelineLibrary.module(device, SPIRV.shader_blur_vert)
         let blurFS = try PipelineLibrary.module(device, SPIRV.shader_filter_blur_frag)
         let matrixFS = try PipelineLibrary.module(device, SPIRV.shader_color_matrix_frag)
@@ -92,8 +98,9 @@ final class FilterPipelines {
     }
 
     /// Records one filter step (inside dynamic rendering into its target).
-    /// `mask`: the mask image's descriptor set (variableBlur).
-    func record(_ cmd: VkCommandBuffer, _ op: FilterOperation, from source: OffscreenTarget, mask: VkDescriptorSet? = nil) {
+    /// `mask`: the mask image's descriptor set and `coarse` the coarser level's target (variableBlur).
+    func record(_ cmd: VkCommandBuffer, _ op: FilterOperation, from source: OffscreenTarget, mask: VkDescriptorSet? = nil,
+                coarse: OffscreenTarget? = nil) {
         // Linear: the downsampling average reads 2×2 quads bilinearly; texelFetch ignores the sampler.
         var set: VkDescriptorSet? = source.descriptorSet(.linear)
         switch op.kind {
@@ -104,13 +111,17 @@ final class FilterPipelines {
                                   radius: Int32(min((FilterOperation.kernelReach * max(sigma, 0)).rounded(.up), 4096)),
                                   downsample: Int32(max(downsample, 1)), normalizeEdges: normalize ? 1 : 0)
             vkCmdPushConstants(cmd, blurLayout, VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, 0, UInt32(MemoryLayout<BlurConstants>.size), &c)
-        case .variableBlur(let sigma, let horizontal, let normalize, _, let r):
-            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, horizontal ? variableToFloat : variableToColor)
-            var sets: [VkDescriptorSet?] = [set, mask ?? set]
-            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, variableLayout, 0, 2, &sets, 0, nil)
+        case .variableBlur(let sigma, let horizontal, let normalize, _, let r, let level):
+            vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, op.writesFloat ? variableToFloat : variableToColor)
+            // Bilinear: the coarser level is magnified 2×.
+            var sets: [VkDescriptorSet?] = [set, mask ?? set, coarse?.descriptorSet(.linear) ?? set]
+            vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, variableLayout, 0, 3, &sets, 0, nil)
+            let largest = level.reducedSigma(max(sigma, 0))
             var c = VariableConstants(maskRect: (Float(r.minX), Float(r.minY), Float(r.width), Float(r.height)), sigma: Float(sigma),
                                       horizontal: horizontal ? 1 : 0, normalizeEdges: normalize ? 1 : 0,
-                                      maxRadius: Int32(min((FilterOperation.kernelReach * max(sigma, 0)).rounded(.up), 4096)))
+                                      maxRadius: Int32(min((FilterOperation.kernelReach * largest).rounded(.up), 4096)),
+                                      downsample: Int32(level.downsample), variance: Float(level.variance),
+                                      upper: Float(min(level.upper, 1e30)), hasCoarse: coarse == nil ? 0 : 1)
             vkCmdPushConstants(cmd, variableLayout, VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, 0,
                                UInt32(MemoryLayout<VariableConstants>.size), &c)
         case .colorMatrix(let rows):
@@ -137,7 +148,7 @@ extension FrameTextures {
             }
         }
         for pass in passes {
-            if case .filter(let op) = pass.operation, case .variableBlur(_, _, _, let mask, _) = op.kind { out.append((mask, false)) }
+            if case .filter(let op) = pass.operation, case .variableBlur(_, _, _, let mask, _, _) = op.kind { out.append((mask, false)) }
         }
         return out
     }

@@ -396,10 +396,11 @@ public final class Renderer {
                 case .filter(let op):
                     let src = try graph.target(.pass(op.source), before: i)
                     var mask: VkDescriptorSet?
-                    if case .variableBlur(_, _, _, let image, _) = op.kind {
+                    if case .variableBlur(_, _, _, let image, _, _) = op.kind {
                         mask = frameTextures.slots[frameTextures.slot(ofImage: image)].descriptorSet(.linear)
                     }
-                    filterPipelines?.record(cmd, op, from: src, mask: mask)
+                    let coarse = try op.coarse.map { try graph.target(.pass($0), before: i) }
+                    filterPipelines?.record(cmd, op, from: src, mask: mask, coarse: coarse)
                 case .backdrop:
                     break   // recorded above
                 case .blend(let source, let destination, let formula):

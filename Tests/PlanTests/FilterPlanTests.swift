@@ -29,7 +29,8 @@ final class FilterPlanTests: XCTestCase {
                 switch op.kind {
                 case .blur(_, let h, let f, _): return f > 1 ? "down\(f)" : h ? "h" : "v"
                 case .colorMatrix: return "matrix"
-                case .variableBlur(_, let h, _, _, _): return h ? "vh" : "vv"
+                case .variableBlur(_, let h, _, _, _, let level):
+                    return (h ? "vh" : "vv") + (level == .whole ? "" : "\(level.downsample)")
                 }
             case .backdrop: return "capture"
             case .blend: return "blend"
@@ -192,53 +193,95 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertTrue(p.unsupported[0].feature.contains("inside a mask's layers"), p.unsupported[0].feature)
     }
 
-    /// A variableBlur's full-resolution gather costs σ³ (5,000 pt did not finish): beyond σ = 128
-    /// texels it is drawn at 128 and reported, once for the layer.
-    func testAVariableBlursRadiusIsBoundedAndReported() {
-        let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
-        func planned(_ radius: Double, scale: Double) -> FramePlan {
-            var f = Filter(.variableBlur); f.inputRadius = radius; f.inputMaskImage = mask
-            var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f, f]
-            let c = Canvas(width: 100, height: 100, scale: scale, backgroundColor: .white)
-            var root = box("root", Rect(0, 0, 100, 100), .white); root.sublayers = [l]
-            var s = Scene(canvas: c, root: root); s.assignIDs()
-            return FramePlanner(canvas: c, images: [mask.origin: ImageInfo(key: 9, width: 2, height: 1)]).plan(root: s.root)
+    /// A variableBlur with σ under 8 px is two full-resolution passes reading its mask, as a
+    /// gaussianBlur of that σ would be (no reduction below σ 8).
+    func testASmallVariableBlurIsTwoFullResolutionPassesReadingItsMask() {
+        let p = variablePlan(radius: 7.5, scale: 1)
+        XCTAssertEqual(kinds(p), ["draw", "vh", "vv"])
+        guard case .filter(let op) = p.offscreenPasses[1].operation,
+              case .variableBlur(7.5, true, false, let image, let rect, .whole) = op.kind else { return XCTFail("a variable blur") }
+        XCTAssertNil(op.coarse)
+        XCTAssertEqual(p.images[image].key, 9)
+        // The target grows by ⌈3.5 · 7.5⌉ + 1 = 28 px each side: the bounds sit 28 px in.
+        XCTAssertEqual(rect, Rect(28, 28, 40, 40), "the mask stretched over the layer's bounds in the target")
+        XCTAssertEqual(p.offscreenPasses[0].bounds, PixelRect(x: 0, y: 0, width: 88, height: 88), "the footprint (−8 … 88), clipped to the canvas")
+        // Without its image, a variableBlur is a gaussianBlur.
+        var l = box("l", Rect(20, 20, 40, 40)); var f = Filter(.variableBlur); f.inputRadius = 30; l.filters = [f]
+        XCTAssertEqual(kinds(plan([l])), ["draw", "down4", "h", "v"])
+    }
+
+    /// From σ 8 px each texel is blurred at the resolution its own σₜ would be (Gaussian blur's
+    /// reductions): σ 30 px is three levels, full (σₜ < 8), ½ (8 … 24) and ¼ (24 and beyond), the
+    /// copies averaged 2×2 each, blurred coarsest first, each vertical pass reading the coarser
+    /// level's result; the mask's rectangle and σ′ scale with the level.
+    func testALargerVariableBlurIsAPyramidOfLevels() throws {
+        let p = variablePlan(radius: 30, scale: 1)
+        XCTAssertEqual(kinds(p), ["draw", "down2", "down2", "vh4", "vv4", "vh2", "vv2", "vh1", "vv1"])
+        let passes = p.offscreenPasses
+        // 40 + 2 · (⌈3.5 · 30⌉ + 1) = 252 texels; the levels ⌈252/2⌉ = 126 and 63.
+        XCTAssertEqual(passes.map(\.width), [252, 126, 63, 63, 63, 126, 126, 252, 252])
+        func op(_ i: Int) throws -> FilterOperation {
+            guard case .filter(let op) = passes[i].operation else { return try XCTUnwrap(nil, "pass \(i) is not a filter step") }
+            return op
         }
-        func sigmas(_ p: FramePlan) -> [Double] {
-            p.offscreenPasses.compactMap { pass in
-                guard case .filter(let op) = pass.operation, case .variableBlur(let sigma, _, _, _, _) = op.kind else { return nil }
-                return sigma
+        XCTAssertEqual(try op(1).source, 0); XCTAssertEqual(try op(2).source, 1)
+        XCTAssertEqual(try [3, 4, 5, 6, 7, 8].map { try op($0).source }, [2, 3, 1, 5, 0, 7])
+        XCTAssertEqual(try [3, 4, 5, 6, 7, 8].map { try op($0).coarse }, [nil, nil, nil, 4, nil, 6])
+        guard case .variableBlur(30, false, false, _, let rect, let level) = try op(4).kind else { return XCTFail("level ¼") }
+        XCTAssertEqual(rect, Rect(106.0 / 4, 106.0 / 4, 10, 10))
+        // Averaging 4×4: (16 − 1)/12 texels²; magnified 4× then 2×: 16/6 + 4/6.
+        XCTAssertEqual(level.downsample, 4)
+        XCTAssertEqual(level.variance, 15.0 / 12 + 16.0 / 6 + 4.0 / 6, accuracy: 1e-12)
+        XCTAssertEqual(level.upper, .infinity, "the coarsest level draws every σₜ beyond 24")
+        // σₜ 30: √((900 − variance)/16 − 1/12) ≈ 7.44 texels of ¼.
+        XCTAssertEqual(level.reducedSigma(30), ((900 - level.variance) / 16 - 1.0 / 12).squareRoot(), accuracy: 1e-12)
+        guard case .variableBlur(_, _, _, _, _, let half) = try op(6).kind,
+              case .variableBlur(_, _, _, _, _, let full) = try op(8).kind else { return XCTFail("levels ½ and full") }
+        XCTAssertEqual([half.upper, full.upper], [24, 8])
+        XCTAssertEqual(full.reducedSigma(30), 8, "full resolution draws σₜ up to 8")
+        XCTAssertEqual(half.reducedSigma(8), ((64 - 3.0 / 12 - 4.0 / 6) / 4 - 1.0 / 12).squareRoot(), accuracy: 1e-12)
+        XCTAssertFalse(try op(8).writesFloat, "the result is 8-bit")
+        XCTAssertTrue(try op(4).writesFloat, "a coarser level, which a finer one magnifies, is half-float")
+    }
+
+    /// A variableBlur's taps stay bounded at any radius (a full-resolution gather cost σ³: 5,000 pt
+    /// did not finish): every level below the coarsest blurs with at most 12 of its texels (8 at
+    /// full resolution), and the coarsest with at most 12 unless its target is under 32 texels a
+    /// side. Its σ is bounded by what its targets hold, 512 px: beyond, it is drawn at 512 and
+    /// reported once for the layer.
+    func testAVariableBlursTapsStayBoundedAndItsRadiusIsCapped() {
+        for radius in [64.0, 256, 257, 5_000, 1e300] {
+            let p = variablePlan(radius: radius, scale: 2)
+            var levels = 0, sigmas = Set<Double>()
+            for pass in p.offscreenPasses {
+                guard case .filter(let op) = pass.operation, case .variableBlur(let sigma, _, _, _, _, let level) = op.kind else { continue }
+                levels += 1
+                sigmas.insert(sigma)
+                let largest = level.reducedSigma(sigma)
+                if level.downsample == 1 { XCTAssertEqual(largest, 8, "radius \(radius)") }
+                if level.upper.isFinite || max(pass.width, pass.height) >= 32 {
+                    XCTAssertLessThanOrEqual(largest, 12.01, "radius \(radius), level ×\(level.downsample): σ′ \(largest)")
+                }
             }
-        }
-        XCTAssertEqual(sigmas(planned(64, scale: 2)), [128, 128, 128, 128], "64 pt at 2×: at the limit, kept")
-        XCTAssertEqual(planned(64, scale: 2).unsupported, [])
-        for radius in [65.0, 5_000, 1e300] {
-            let p = planned(radius, scale: 2)
-            XCTAssertEqual(sigmas(p), [128, 128, 128, 128], "radius \(radius)")
-            XCTAssertEqual(p.unsupported.count, 1, "radius \(radius): reported once")
-            XCTAssertTrue(p.unsupported.first?.feature.contains("variableBlur's radius passes 128 px") ?? false)
+            XCTAssertEqual(sigmas, [min(radius * 2, 512)], "radius \(radius) at 2×")
+            XCTAssertGreaterThanOrEqual(levels, 2 * 5, "radius \(radius): at least 5 levels (σ 128 texels and more)")
+            if radius <= 256 {
+                XCTAssertEqual(p.unsupported, [], "radius \(radius)")
+            } else {
+                XCTAssertEqual(p.unsupported.count, 1, "radius \(radius): reported once")
+                XCTAssertTrue(p.unsupported.first?.feature.contains("variableBlur's radius passes 512 px") ?? false)
+            }
         }
     }
 
-    func testAVariableBlurIsTwoFullResolutionPassesReadingItsMask() {
+    func variablePlan(radius: Double, scale: Double) -> FramePlan {
         let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
-        var f = Filter(.variableBlur); f.inputRadius = 30; f.inputMaskImage = mask
+        var f = Filter(.variableBlur); f.inputRadius = radius; f.inputMaskImage = mask
         var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f]
-        let c = canvas
+        let c = Canvas(width: 100, height: 100, scale: scale, backgroundColor: .white)
         var root = box("root", Rect(0, 0, 100, 100), .white); root.sublayers = [l]
         var s = Scene(canvas: c, root: root); s.assignIDs()
-        let p = FramePlanner(canvas: c, images: [mask.origin: ImageInfo(key: 9, width: 2, height: 1)]).plan(root: s.root)
-        XCTAssertEqual(kinds(p), ["draw", "vh", "vv"], "never downsampled, even at σ 30 px")
-        guard case .filter(let op) = p.offscreenPasses[1].operation, case .variableBlur(30, true, false, let image, let rect) = op.kind else {
-            return XCTFail("a variable blur")
-        }
-        XCTAssertEqual(p.images[image].key, 9)
-        let r = p.offscreenPasses[0].bounds
-        // The target grows by ⌈3.5 · 30⌉ + 1 = 106 px each side: the bounds sit 106 px in.
-        XCTAssertEqual(rect, Rect(106, 106, 40, 40), "the mask stretched over the layer's bounds in the target")
-        XCTAssertEqual(r, PixelRect(x: 0, y: 0, width: 100, height: 100), "the footprint, clipped to the canvas")
-        // Without its image, a variableBlur is a gaussianBlur.
-        XCTAssertEqual(kinds(plan([l])), ["draw", "down4", "h", "v"])
+        return FramePlanner(canvas: c, images: [mask.origin: ImageInfo(key: 9, width: 2, height: 1)]).plan(root: s.root)
     }
 
     /// A gaussianBlur filter's taps per texel stay bounded for any radius: beyond σ = 192 px the

@@ -204,25 +204,85 @@ final class FilterReftests: ReftestCase {
     /// stretched over the layer (bilinear: alpha 0 up to a quarter of the width, 1 from three
     /// quarters). Stripes under the transparent part stay as sharp as without the filter; under
     /// the opaque part (more than 3.5σ inside it) they equal a uniform gaussianBlur of the same σ.
+    /// σ 3 is one full-resolution level; σ 40 a pyramid of three, whose full-resolution level
+    /// keeps the unblurred quarter exact.
     func testVariableBlurScalesTheRadiusByTheMasksAlpha() throws {
         let mask = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAYAAAD0In+KAAAADElEQVR4nGNggID/AAEIAQBNGY85AAAAAElFTkSuQmCC"
-        var stripes: [String] = []
-        for i in 0..<25 { stripes.append(##"{"frame": [\##(i * 8), -50, 4, 120], "backgroundColor": "black"}"##) }
-        func layer(_ filter: String) -> String {
-            ##"{"frame": [0, 0, 200, 20], "filters": [\##(filter)], "sublayers": [\##(stripes.joined(separator: ", "))]}"##
-        }
-        let variable = try render(scene(200, 20, layer(##"{"type": "variableBlur", "inputRadius": 3, "inputMaskImage": "\##(mask)"}"##)))
-        let uniform = try render(scene(200, 20, layer(##"{"type": "gaussianBlur", "inputRadius": 3}"##)))
-        let sharp = try render(scene(200, 20, layer(##"{"type": "colorInvert"}, {"type": "colorInvert"}"##)))
-        for y in [2, 10, 17] {
-            for x in 0..<40 { XCTAssertEqual(variable.pixel(x, y), sharp.pixel(x, y), "sharp at (\(x), \(y))") }
-            for x in 162..<200 {
-                XCTAssertTrue(zip(variable.pixel(x, y), uniform.pixel(x, y)).allSatisfy { abs($0 - $1) <= 1 }, "blurred at (\(x), \(y))")
+        for (radius, width) in [(3, 200), (40, 1200)] {
+            var stripes: [String] = []
+            for i in 0..<(width / 8) { stripes.append(##"{"frame": [\##(i * 8), -200, 4, 420], "backgroundColor": "black"}"##) }
+            func layer(_ filter: String) -> String {
+                ##"{"frame": [0, 0, \##(width), 20], "filters": [\##(filter)], "sublayers": [\##(stripes.joined(separator: ", "))]}"##
             }
+            let variable = try render(scene(width, 20, layer(##"{"type": "variableBlur", "inputRadius": \##(radius), "inputMaskImage": "\##(mask)"}"##)))
+            let uniform = try render(scene(width, 20, layer(##"{"type": "gaussianBlur", "inputRadius": \##(radius)}"##)))
+            let sharp = try render(scene(width, 20, layer(##"{"type": "colorInvert"}, {"type": "colorInvert"}"##)))
+            for y in [2, 10, 17] {
+                for x in 0..<(width / 5) { XCTAssertEqual(variable.pixel(x, y), sharp.pixel(x, y), "σ \(radius): sharp at (\(x), \(y))") }
+                for x in (width * 3 / 4 + radius * 7 / 2 + 2)..<width {
+                    XCTAssertTrue(zip(variable.pixel(x, y), uniform.pixel(x, y)).allSatisfy { abs($0 - $1) <= 1 },
+                                  "σ \(radius): blurred at (\(x), \(y)): \(variable.pixel(x, y)) against \(uniform.pixel(x, y))")
+                }
+            }
+            // In between, the blur grows: the stripes' contrast falls from left to right, here where
+            // σ reaches 0.4, 1.5 and 2.5 px (the mask's alpha rises from x = width/4 to 3·width/4).
+            func contrast(sigma: Double) -> Int {
+                let x0 = width / 4 + Int(sigma / Double(radius) * Double(width / 2))
+                let v = (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }
+                return v.max()! - v.min()!
+            }
+            XCTAssertGreaterThan(contrast(sigma: 0.4), contrast(sigma: 1.5), "σ \(radius)")
+            XCTAssertGreaterThan(contrast(sigma: 1.5), contrast(sigma: 2.5), "σ \(radius)")
         }
-        // In between, the blur grows: the stripes' contrast falls from left to right.
-        func contrast(_ x0: Int) -> Int { (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }.max()! - (x0..<(x0 + 8)).map { variable.pixel($0, 10)[0] }.min()! }
-        XCTAssertGreaterThan(contrast(64), contrast(104))
-        XCTAssertGreaterThan(contrast(104), contrast(136))
+    }
+
+    /// variableBlur with an opaque mask is the Gaussian of σ = inputRadius everywhere: the black box
+    /// of `testStepEdgesFollowTheErrorFunction` blurred shows the same error-function profile. σ 4
+    /// is one full-resolution level; from σ 8 each texel is drawn at its σ's level of the pyramid
+    /// (½ from 8, ¼ from 24, ⅛ from 48, 1/16 from 96, 1/32 from 192 px), at both edges of each band.
+    func testAVariableBlurWithAnOpaqueMaskFollowsTheErrorFunction() throws {
+        let opaque = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4AWP4DwQACfsD/c8LaHIAAAAASUVORK5CYII="
+        var report: [String] = []
+        for sigma in [4, 7.9, 8.1, 15, 23.9, 24.1, 40, 47.9, 48.1, 90, 150, 300] {
+            let img = try render(scene(400, 4, ##"""
+                {"frame": [0, -1200, 400, 2404],
+                 "filters": [{"type": "variableBlur", "inputRadius": \##(sigma), "inputMaskImage": "\##(opaque)"}],
+                 "sublayers": [{"frame": [100, 0, 200, 2404], "backgroundColor": "black"}]}
+                """##))
+            var worst = 0.0, at = 0
+            for x in 0..<400 {
+                let a = phi((Double(x) + 0.5 - 100) / sigma) - phi((Double(x) + 0.5 - 300) / sigma)
+                let expected = 255 * (1 - a)
+                for y in [0, 3] {
+                    let d = abs(Double(img.pixel(x, y)[0]) - expected)
+                    if d > worst { worst = d; at = x }
+                }
+            }
+            report.append("σ \(sigma): \(worst) at \(at)")
+            XCTAssertLessThanOrEqual(worst, 1, "σ \(sigma): worst difference \(worst) at x = \(at)")
+        }
+        print(report.joined(separator: "\n"))
+    }
+
+    /// Where σ grows down a column across the full-resolution level's band (8 px), each row's
+    /// vertical blur reads the rows around it, horizontally blurred at their own σ: vertical stripes
+    /// under a mask transparent at the top and opaque at the bottom (σ 20 px) lose contrast row by
+    /// row, never gaining any (a row whose horizontal blur were skipped would bring sharp stripes
+    /// back into the rows above the band's edge).
+    func testAVariableBlurGrowingDownAColumnLosesContrastRowByRow() throws {
+        let mask = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAACCAYAAACZgbYnAAAADElEQVR4AWNggIL/AAEJAQDJx0h0AAAAAElFTkSuQmCC"
+        var stripes: [String] = []
+        for i in 0..<12 { stripes.append(##"{"frame": [\##(i * 8), -200, 4, 800], "backgroundColor": "black"}"##) }
+        let img = try render(scene(96, 400, ##"""
+            {"frame": [0, 0, 96, 400], "filters": [{"type": "variableBlur", "inputRadius": 20, "inputMaskImage": "\##(mask)"}],
+             "sublayers": [\##(stripes.joined(separator: ", "))]}
+            """##))
+        func contrast(_ y: Int) -> Int {
+            let v = (40..<56).map { img.pixel($0, y)[0] }
+            return v.max()! - v.min()!
+        }
+        XCTAssertGreaterThan(contrast(2), 200, "sharp at the top")
+        XCTAssertLessThan(contrast(300), 3, "blurred out at the bottom")
+        for y in 1..<400 { XCTAssertLessThanOrEqual(contrast(y), contrast(y - 1) + 1, "row \(y)") }
     }
 }

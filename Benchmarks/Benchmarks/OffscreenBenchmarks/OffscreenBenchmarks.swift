@@ -11,7 +11,9 @@ import SceneFormat
 ///   shadowPath (one analytic item each, no pass);
 /// - a layer clipped by a mask layer versus the same layer clipped by masksToBounds + cornerRadius;
 /// - a shouldRasterize subtree of 30 layers: a cache hit (the bitmap from the previous frame is
-///   drawn) versus a miss (rendered again every frame).
+///   drawn) versus a miss (rendered again every frame);
+/// - a full-screen layer under a variableBlur of 20 pt (60 px) whose mask ramps from transparent at
+///   the top to opaque at the bottom versus the same layer under a gaussianBlur of 20 pt.
 /// Each comparison is measured interleaved, frame pair by frame pair (alternating which goes
 /// first), and records the ratio of the pair's times, which cancels the VM's drift; the single
 /// benchmarks give the absolute times of one run.
@@ -24,7 +26,9 @@ let benchmarks: @Sendable () -> Void = {
                             ("clip, mask layer", OffscreenFixture.masked),
                             ("clip, masksToBounds + cornerRadius", OffscreenFixture.cornerRadius),
                             ("rasterize, 30 layers, hit", OffscreenFixture.rasterHit),
-                            ("rasterize, 30 layers, miss", OffscreenFixture.rasterMiss)] {
+                            ("rasterize, 30 layers, miss", OffscreenFixture.rasterMiss),
+                            ("filter, variableBlur 20 pt, full screen", OffscreenFixture.variableBlur),
+                            ("filter, gaussianBlur 20 pt, full screen", OffscreenFixture.gaussianBlur)] {
         Benchmark("offscreen.\(name)", configuration: .init(metrics: [.wallClock, GPUTime.metric])) { benchmark in
             let f = try fixture.get()
             benchmark.startMeasurement()
@@ -34,7 +38,8 @@ let benchmarks: @Sendable () -> Void = {
 
     for (name, a, b) in [("shadow.pathless-over-path", OffscreenFixture.shadowsPathless, OffscreenFixture.shadowsWithPath),
                          ("clip.mask-over-corner-radius", OffscreenFixture.masked, OffscreenFixture.cornerRadius),
-                         ("rasterize.miss-over-hit", OffscreenFixture.rasterMiss, OffscreenFixture.rasterHit)] {
+                         ("rasterize.miss-over-hit", OffscreenFixture.rasterMiss, OffscreenFixture.rasterHit),
+                         ("filter.variable-over-gaussian", OffscreenFixture.variableBlur, OffscreenFixture.gaussianBlur)] {
         Benchmark("offscreen.ratio.\(name)",
                   configuration: .init(metrics: [.wallClock] + Pair.metrics, warmupIterations: 1,
                                        maxDuration: .seconds(30), maxIterations: 16)) { benchmark in
@@ -137,10 +142,22 @@ final class OffscreenFixture: @unchecked Sendable {
         return canvas([##"{"frame": [35, 200, 330, 400], "backgroundColor": "#FFFFFF", "cornerRadius": 16, "shouldRasterize": true, "rasterizationScale": 3, "sublayers": [\##(leaves)]}"##])
     }
 
+    /// 24 stripes over a colour, full screen, under `filter` (a 1×16 mask image whose alpha ramps
+    /// 0 … 1 from top to bottom, for variableBlur).
+    static func filtered(_ filter: String) -> String {
+        let stripes = (0..<24).map { i in ##"{"frame": [\##(i * 16), 0, 8, 844], "backgroundColor": "#1C1C1E"}"## }.joined(separator: ",")
+        return canvas([##"{"frame": [0, 0, 390, 844], "backgroundColor": "#FFD60A", "filters": [\##(filter)], "sublayers": [\##(stripes)]}"##])
+    }
+    static let ramp = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAAQCAYAAADXnxW3AAAAMklEQVR4AWNggAJBEK0EIoxBhAuICAURaSCiHER0gIiZIGIViNgNIs6AiLsg4h2I+A8AwjgH+et3uNYAAAAASUVORK5CYII="
+
     static let shadowsPathless = Result { try OffscreenFixture(json: cards(path: false)) }
     static let shadowsWithPath = Result { try OffscreenFixture(json: cards(path: true)) }
     static let masked = Result { try OffscreenFixture(json: clipped(mask: true)) }
     static let cornerRadius = Result { try OffscreenFixture(json: clipped(mask: false)) }
     static let rasterHit = Result { try OffscreenFixture(json: rasterized, cache: true) }
     static let rasterMiss = Result { try OffscreenFixture(json: rasterized, cache: true, freshCacheEachFrame: true) }
+    static let variableBlur = Result {
+        try OffscreenFixture(json: filtered(##"{"type": "variableBlur", "inputRadius": 20, "inputMaskImage": "\##(ramp)"}"##))
+    }
+    static let gaussianBlur = Result { try OffscreenFixture(json: filtered(##"{"type": "gaussianBlur", "inputRadius": 20}"##)) }
 }
