@@ -8,7 +8,9 @@
 // One level of the pyramid (VariableBlurLevel): this target is `downsample` times smaller than the
 // full resolution σ is in; σₜ is taken at most `upper`, and converted to this level's texels by
 // subtracting what the averaging and the magnifications add (`variance`). Where σₜ passes `upper`,
-// the vertical pass takes the coarser level's result (set 2) magnified 2× instead.
+// the vertical pass takes the coarser level's result (set 2) magnified 2× instead, and fades into
+// it over the top quarter below `upper`. The horizontal pass gathers only where the vertical one
+// reads (`readBelow`).
 #include "gaussian.glsl"
 
 layout(set = 0, binding = 0) uniform sampler2D source;
@@ -68,23 +70,29 @@ void main() {
     float d = float(downsample);
     float s = downsample > 1 ? sqrt(max((st * st - variance) / (d * d) - 1.0 / 12.0, 0.0)) : st;
     int radius = min(int(ceil(3.5 * s)), maxRadius);
+    vec4 result;
     if (radius <= 0 || s <= 0.0) {
-        outColor = inside(p, size) ? texelFetch(source, p, 0) : vec4(0.0);
-        return;
+        result = inside(p, size) ? texelFetch(source, p, 0) : vec4(0.0);
+    } else {
+        ivec2 dir = horizontal != 0 ? ivec2(1, 0) : ivec2(0, 1);
+        float k = 0.70710678118654752 / s;
+        vec4 sum = vec4(0.0);
+        float total = 0.0, inTotal = 0.0;
+        float lower = erfApprox((float(-radius) - 0.5) * k);
+        for (int t = -radius; t <= radius; t++) {
+            float next = erfApprox((float(t) + 0.5) * k);
+            float w = 0.5 * (next - lower);
+            lower = next;
+            ivec2 q = p + dir * t;
+            total += w;
+            if (inside(q, size)) { sum += w * texelFetch(source, q, 0); inTotal += w; }
+        }
+        float norm = normalizeEdges != 0 ? inTotal : total;
+        result = norm > 0.0 ? sum / norm : vec4(0.0);
     }
-    ivec2 dir = horizontal != 0 ? ivec2(1, 0) : ivec2(0, 1);
-    float k = 0.70710678118654752 / s;
-    vec4 sum = vec4(0.0);
-    float total = 0.0, inTotal = 0.0;
-    float lower = erfApprox((float(-radius) - 0.5) * k);
-    for (int t = -radius; t <= radius; t++) {
-        float upper = erfApprox((float(t) + 0.5) * k);
-        float w = 0.5 * (upper - lower);
-        lower = upper;
-        ivec2 q = p + dir * t;
-        total += w;
-        if (inside(q, size)) { sum += w * texelFetch(source, q, 0); inTotal += w; }
-    }
-    float norm = normalizeEdges != 0 ? inTotal : total;
-    outColor = norm > 0.0 ? sum / norm : vec4(0.0);
+    // In the top quarter of its band a texel fades into the coarser level's result, so that no
+    // row steps where σ passes from one level to the next (both are the same Gaussian within
+    // 1/255; a hard switch stepped by up to 3/255 on stripes).
+    float fade = hasCoarse != 0 && horizontal == 0 ? smoothstep(0.75 * upper, upper, st) : 0.0;
+    outColor = fade > 0.0 ? mix(result, texture(coarse, gl_FragCoord.xy * 0.5 / vec2(textureSize(coarse, 0))), fade) : result;
 }

@@ -66,7 +66,7 @@ extension Builder {
 /// backing store is box × scale pixels.
 public struct TextRaster: Sendable, Equatable {
     /// The largest `fontSize × scale` the plan asks for: FreeType's largest face (65,535 px per
-    /// em; `TextRasterizer.maxPixelsPerEm` refuses more).
+    /// em; `TextRasterizer.maxPixelsPerEm` refuses more; `TextSizeLimitTests` holds them equal).
     public static let maxPixelsPerEm = 65_535.0
     public var string: String
     /// An installed family (`FontMapping`), its weight (100…900) and style.

@@ -21,9 +21,10 @@ import LayerModel
 /// Each level blurs its own downsampled copy (each level averages the one above 2×2, the same as
 /// averaging the source d×d) with σₜ capped at its band's top, coarsest first; the vertical pass of
 /// each level takes, where σₜ passes its band, the next coarser level's result magnified 2×, so
-/// the full-resolution result holds every texel from its own level. A band's edge moves a pixel
-/// by at most the difference of the two levels' approximations of the same Gaussian (each within
-/// 1/255 of it on a step edge; the tests measure the whole). The taps are bounded: at most
+/// the full-resolution result holds every texel from its own level. Over the top quarter of its
+/// band a texel fades into the coarser level's result, so no row steps where σ passes from one
+/// level to the next (each level is within 1/255 of the Gaussian on a step edge, in the fades too;
+/// a hard switch stepped by up to 3/255 on stripes). The taps are bounded: at most
 /// ⌈3.5 × 8⌉ each side at full resolution and about ⌈3.5 × 12⌉ at every other level; a horizontal
 /// pass gathers only where a texel of its level within the vertical pass's reach (same column)
 /// reads it, which the shader finds exactly from the mask's texels in that span (elsewhere it

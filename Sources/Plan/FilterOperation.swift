@@ -56,7 +56,7 @@ public struct FilterOperation: Sendable, Hashable {
 /// averaged `downsample`² texels at a time. At a texel of σₜ (full-resolution texels) it blurs with
 /// σ′ = √((σₜ² − `variance`) / downsample² − 1/12) of its own texels (σₜ itself at downsample 1),
 /// σₜ taken at most `upper`; where σₜ passes `upper`, the vertical pass takes the coarser level's
-/// result instead (`FilterOperation.coarse`). `variance` is what the averaging and the bilinear
+/// result instead (`FilterOperation.coarse`), and over the top quarter below it fades into it. `variance` is what the averaging and the bilinear
 /// magnifications back to full resolution add (texels² of the full resolution).
 public struct VariableBlurLevel: Sendable, Hashable {
     public var downsample: Int

@@ -77,7 +77,8 @@ public enum TextRasterizer {
 
     /// FreeType's largest face, in pixels per em. A larger size is refused before Pango sees it:
     /// FreeType fails it, and cairo then keeps the font face in error, so every later text of
-    /// that font in the process would fail too.
+    /// that font in the process would fail too. The plan scales text down to the same limit
+    /// (`TextRaster.maxPixelsPerEm`; `TextSizeLimitTests` holds them equal).
     public static let maxPixelsPerEm = 65_535.0
 
     private static func run(_ job: TextRasterJob, into rgba: UnsafeMutablePointer<UInt8>?, width: Int, height: Int) throws -> TextMetrics {

@@ -240,13 +240,20 @@ final class FilterReftests: ReftestCase {
     /// of `testStepEdgesFollowTheErrorFunction` blurred shows the same error-function profile. σ 4
     /// is one full-resolution level; from σ 8 each texel is drawn at its σ's level of the pyramid
     /// (½ from 8, ¼ from 24, ⅛ from 48, 1/16 from 96, 1/32 from 192 px), at both edges of each band.
+    ///
+    /// A mask of alpha 128/255 halves σ: the texels then lie in the top quarter of a band, where
+    /// each fades into the next coarser level's result (radius 14, 42, 84, 168: σ 7.0, 21.1, 42.2,
+    /// 84.3 px).
     func testAVariableBlurWithAnOpaqueMaskFollowsTheErrorFunction() throws {
         let opaque = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAAC0lEQVR4AWP4DwQACfsD/c8LaHIAAAAASUVORK5CYII="
+        let half = "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR4AWP4//9/AwAJfAN+vMuYrwAAAABJRU5ErkJggg=="
         var report: [String] = []
-        for sigma in [4, 7.9, 8.1, 15, 23.9, 24.1, 40, 47.9, 48.1, 90, 150, 300] {
+        let cases = [4, 7.9, 8.1, 15, 23.9, 24.1, 40, 47.9, 48.1, 90, 150, 300].map { ($0, opaque, $0) }
+            + [14.0, 42, 84, 168].map { ($0, half, $0 * 128 / 255) }
+        for (radius, mask, sigma) in cases {
             let img = try render(scene(400, 4, ##"""
                 {"frame": [0, -1200, 400, 2404],
-                 "filters": [{"type": "variableBlur", "inputRadius": \##(sigma), "inputMaskImage": "\##(opaque)"}],
+                 "filters": [{"type": "variableBlur", "inputRadius": \##(radius), "inputMaskImage": "\##(mask)"}],
                  "sublayers": [{"frame": [100, 0, 200, 2404], "backgroundColor": "black"}]}
                 """##))
             var worst = 0.0, at = 0
