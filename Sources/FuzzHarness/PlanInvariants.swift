@@ -94,6 +94,9 @@ public enum PlanInvariants {
                         v.append("pass \(i): variable blur level ×\(level.downsample) up to σ′ \(largest)")
                     }
                 }
+                if let r = op.region, r.x < 0 || r.y < 0 || r.width < 1 || r.height < 1 || r.x + r.width > p.width || r.y + r.height > p.height {
+                    v.append("pass \(i): draws \(r), not inside its \(p.width)×\(p.height) target")
+                }
                 if let k = op.coarse {
                     // The coarser level: an earlier pass, half this one's size (rounded up).
                     if !(0..<i).contains(k) || passes[k].width != (p.width + 1) / 2 || passes[k].height != (p.height + 1) / 2 {

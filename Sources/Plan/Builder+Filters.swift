@@ -94,6 +94,17 @@ extension Builder {
                                   footprint: PixelRect? = nil) -> (pass: Int, factor: Int) {
         var current = source, factor = 1
         // Where the passes' results land on the canvas (a backdrop's scaled capture covers its region).
+        // The part of a target (reduced by f) that reaches the canvas, where the target is in canvas
+        // pixels (not inside a shouldRasterize bitmap, not a backdrop's scaled capture).
+        let onCanvas = footprint == nil && canvasSpace && cullToCanvas
+        func visible(_ f: Int) -> PixelRect? {
+            guard onCanvas else { return nil }
+            let c = clippedToCanvas(r)
+            guard !c.isEmpty else { return nil }
+            let x0 = (c.x - r.x) / f, y0 = (c.y - r.y) / f
+            let x1 = (c.x + c.width - r.x + f - 1) / f, y1 = (c.y + c.height - r.y + f - 1) / f
+            return PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
+        }
         let footprint = footprint ?? r
         let space: Transform3D? = canvasSpace ? .identity : nil
         func size(_ f: Int) -> PixelRect {
@@ -110,7 +121,7 @@ extension Builder {
                 let rect = Rect(boundsInTarget.minX / f, boundsInTarget.minY / f, boundsInTarget.width / f, boundsInTarget.height / f)
                 current = planVariableBlur(sigma: FilterBlur.clamped(sigmaPoints * scale / f), normalizeEdges: normalize, mask: mask,
                                            maskRect: rect, source: current, size: { size(factor * $0) }, reasons: reasons,
-                                           layer: layer.id, space: space, footprint: footprint)
+                                           layer: layer.id, space: space, footprint: footprint, visible: visible(factor))
             case .blur(let sigmaPoints, let normalize):
                 let reduced = size(factor)
                 let blur = FilterBlur(sigma: sigmaPoints * scale / Double(factor), side: max(reduced.width, reduced.height))

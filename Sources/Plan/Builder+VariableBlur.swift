@@ -5,8 +5,8 @@ import LayerModel
 ///
 /// σₜ, the blur at a texel, is inputRadius × the mask's alpha there: anything from 0 (sharp) to
 /// σ. One full-resolution gather of ⌈3.5σₜ⌉ taps per axis costs σ per texel (a full-screen layer
-/// at σ 42 pt at 3× took 8.7 s a frame on lavapipe; with the levels, 0.65 s). A Gaussian blur reduces its resolution for a
-/// large σ (`FilterBlur`), but a variable one cannot reduce as a whole: where σₜ is small the
+/// at σ 42 pt at 3× took 8.7 s a frame on lavapipe; with the levels, about 0.5 s). A Gaussian blur
+/// reduces its resolution for a large σ (`FilterBlur`), but a variable one cannot reduce as a whole: where σₜ is small the
 /// result must stay sharp. So each texel is drawn at the resolution `FilterBlur` would pick for its
 /// own σₜ:
 ///
@@ -28,7 +28,9 @@ import LayerModel
 /// ⌈3.5 × 8⌉ each side at full resolution and about ⌈3.5 × 12⌉ at every other level; a horizontal
 /// pass gathers only where a texel of its level within the vertical pass's reach (same column)
 /// reads it, which the shader finds exactly from the mask's texels in that span (elsewhere it
-/// copies the texel: most of a full-resolution level, where the mask is mostly opaque).
+/// copies the texel: most of a full-resolution level, where the mask is mostly opaque). On the
+/// canvas the full-resolution level draws only what reaches it (`FilterOperation.region`): the
+/// target is grown by the whole blur's reach for the reduced levels, which gather from that far.
 ///
 /// The coarsest level keeps 16 texels on its longer side (as `ShadowBlur.doubled`); it draws every
 /// σₜ beyond the band above it. A σ under 8 texels is one full-resolution level, as before.
@@ -61,9 +63,10 @@ extension Builder {
     /// in) and returns the pass holding its result at that size. `size(d)`: the target a level `d`
     /// times smaller; `maskRect`: the layer's bounds in `source`'s texels; the other arguments are
     /// `addPass`'s for each pass.
+    /// `visible`: the part of the full-resolution target ever shown (texels of `source`), or nil.
     mutating func planVariableBlur(sigma: Double, normalizeEdges: Bool, mask: Int, maskRect: Rect, source: Int,
                                    size: (Int) -> PixelRect, reasons: [OffscreenReason], layer: LayerID,
-                                   space: Transform3D?, footprint: PixelRect) -> Int {
+                                   space: Transform3D?, footprint: PixelRect, visible: PixelRect? = nil) -> Int {
         let full = size(1)
         let levels = VariableBlurPyramid.levels(sigma: sigma, side: max(full.width, full.height))
         func add(_ target: PixelRect, _ op: FilterOperation) -> Int {
@@ -81,10 +84,20 @@ extension Builder {
             let d = Double(level.downsample)
             let rect = Rect(maskRect.minX / d, maskRect.minY / d, maskRect.width / d, maskRect.height / d)
             let target = size(level.downsample)
+            // The full resolution, the largest level, draws only what is shown, and horizontally
+            // the rows its vertical pass reads for that.
+            var hRegion: PixelRect?, vRegion: PixelRect?
+            if level.downsample == 1, let v = visible {
+                let reach = level.reach(sigma: sigma)
+                vRegion = v
+                hRegion = DamageRegion.intersection(PixelRect(x: v.x, y: v.y - reach, width: v.width, height: v.height + 2 * reach),
+                                                    PixelRect(x: 0, y: 0, width: target.width, height: target.height))
+            }
             let h = add(target, FilterOperation(source: levelSource, kind: .variableBlur(
-                sigma: sigma, horizontal: true, normalizeEdges: normalizeEdges, mask: mask, maskRect: rect, level: level)))
+                sigma: sigma, horizontal: true, normalizeEdges: normalizeEdges, mask: mask, maskRect: rect, level: level), region: hRegion))
             coarser = add(target, FilterOperation(source: h, kind: .variableBlur(
-                sigma: sigma, horizontal: false, normalizeEdges: normalizeEdges, mask: mask, maskRect: rect, level: level), coarse: coarser))
+                sigma: sigma, horizontal: false, normalizeEdges: normalizeEdges, mask: mask, maskRect: rect, level: level),
+                coarse: coarser, region: vRegion))
         }
         return coarser ?? source
     }

@@ -8,6 +8,11 @@ public struct FilterOperation: Sendable, Hashable {
     /// A second pass read: the result of the next coarser level of a variableBlur pyramid, which
     /// the vertical pass samples (bilinearly, magnified 2×) where σ passes its level's band.
     public var coarse: Int?
+    /// Only these texels of the target are drawn (the rest stay transparent); nil: all of it. A
+    /// variableBlur's full-resolution level draws only what reaches the canvas (and, horizontally,
+    /// the rows its vertical pass reads there): the rest of its target, grown by the blur's reach,
+    /// is never shown.
+    public var region: PixelRect?
 
     public enum Kind: Sendable, Hashable {
         /// One axis of a separable Gaussian blur of premultiplied RGBA with standard deviation
@@ -31,7 +36,9 @@ public struct FilterOperation: Sendable, Hashable {
                           level: VariableBlurLevel)
     }
 
-    public init(source: Int, kind: Kind, coarse: Int? = nil) { self.source = source; self.kind = kind; self.coarse = coarse }
+    public init(source: Int, kind: Kind, coarse: Int? = nil, region: PixelRect? = nil) {
+        self.source = source; self.kind = kind; self.coarse = coarse; self.region = region
+    }
 
     /// The passes read: `source`, then `coarse`.
     public var sources: [Int] { coarse.map { [source, $0] } ?? [source] }
@@ -69,6 +76,11 @@ public struct VariableBlurLevel: Sendable, Hashable {
 
     /// Full resolution, every σₜ: the whole blur in one level.
     public static let whole = VariableBlurLevel(downsample: 1, variance: 0, upper: .infinity)
+
+    /// How far this level's passes gather, in its texels, for a largest σ of `sigma`.
+    public func reach(sigma: Double) -> Int {
+        Int(min((FilterOperation.kernelReach * reducedSigma(max(sigma, 0))).rounded(.up), 4096))
+    }
 
     /// σ′ in this level's texels for σₜ in full-resolution texels.
     public func reducedSigma(_ sigmaT: Double) -> Double {

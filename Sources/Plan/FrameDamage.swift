@@ -165,7 +165,7 @@ struct DrawingDiff {
             case let (a?, b?): sameSource(a, b)
             default: false
             }
-            guard sameSource(x.source, y.source), sameCoarse else { return false }
+            guard sameSource(x.source, y.source), sameCoarse, x.region == y.region else { return false }
             if case .variableBlur(let s1, let h1, let n1, let m1, let r1, let l1) = x.kind,
                case .variableBlur(let s2, let h2, let n2, let m2, let r2, let l2) = y.kind {
                 return s1 == s2 && h1 == h2 && n1 == n2 && r1 == r2 && l1 == l2 && m1 >= 0 && m2 >= 0

@@ -116,10 +116,9 @@ final class FilterPipelines {
             // Bilinear: the coarser level is magnified 2×.
             var sets: [VkDescriptorSet?] = [set, mask ?? set, coarse?.descriptorSet(.linear) ?? set]
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, variableLayout, 0, 3, &sets, 0, nil)
-            let largest = level.reducedSigma(max(sigma, 0))
             var c = VariableConstants(maskRect: (Float(r.minX), Float(r.minY), Float(r.width), Float(r.height)), sigma: Float(sigma),
                                       horizontal: horizontal ? 1 : 0, normalizeEdges: normalize ? 1 : 0,
-                                      maxRadius: Int32(min((FilterOperation.kernelReach * largest).rounded(.up), 4096)),
+                                      maxRadius: Int32(level.reach(sigma: sigma)),
                                       downsample: Int32(level.downsample), variance: Float(level.variance),
                                       upper: Float(min(level.upper, 1e30)), hasCoarse: coarse == nil ? 0 : 1)
             vkCmdPushConstants(cmd, variableLayout, VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, 0,

@@ -418,6 +418,8 @@ public final class Renderer {
                 }
             } else {
                 beginRendering(cmd, t.image, clear: .clear)
+                // A filter step drawn in part (its region): cleared whole, drawn inside.
+                if case .filter(let op) = pass.operation, let region = op.region { scissor(cmd, region) }
                 try operation()
             }
             vkCmdEndRendering(cmd)

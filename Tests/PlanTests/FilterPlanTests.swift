@@ -240,6 +240,12 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertEqual([half.upper, full.upper], [24, 8])
         XCTAssertEqual(full.reducedSigma(30), 8, "full resolution draws σₜ up to 8")
         XCTAssertEqual(half.reducedSigma(8), ((64 - 3.0 / 12 - 4.0 / 6) / 4 - 1.0 / 12).squareRoot(), accuracy: 1e-12)
+        // The target runs from −86 to 166 px: its full-resolution level draws only the canvas's 100 px
+        // (texels 86 … 186), the horizontal pass also the 28 rows (⌈3.5 · 8⌉) the vertical one reads
+        // above and below; the reduced levels draw whole.
+        XCTAssertEqual(try op(8).region, PixelRect(x: 86, y: 86, width: 100, height: 100))
+        XCTAssertEqual(try op(7).region, PixelRect(x: 86, y: 58, width: 100, height: 156))
+        XCTAssertEqual(try (1...6).map { try op($0).region }, Array(repeating: nil, count: 6))
         XCTAssertFalse(try op(8).writesFloat, "the result is 8-bit")
         XCTAssertTrue(try op(4).writesFloat, "a coarser level, which a finer one magnifies, is half-float")
     }
