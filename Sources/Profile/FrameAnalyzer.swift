@@ -66,7 +66,8 @@ public struct FrameAnalyzer: Sendable {
             let coverage = PixelCoverage(item, canvasWidth: w, canvasHeight: h)
             let entry = directory[item.layer]
             let reasons = BlendAnalysis.reasons(item, in: plan, layer: entry, rasterKeys: rasterKeys)
-            if item.role == .contents, case .image(let index, _, _) = item.paint, index >= 0, index < plan.images.count,
+            // A gradient is drawn as a background from its ramp image, not as contents.
+            if item.role == .contents || item.gradient != nil, case .image(let index, _, _) = item.paint, index >= 0, index < plan.images.count,
                let kind = rasterKinds[plan.images[index].key] {
                 contentKind[item.layer] = kind
             }
