@@ -30,6 +30,7 @@ final class ExampleGoldenTests: ReftestCase {
     func testContent() throws { try check("content") }
     func testFilters() throws { try check("filters") }
     func testBlendModes() throws { try check("blend-modes") }
+    func testVariableBlur() throws { try check("variable-blur") }
     /// At 0 s: the contact shadow's radius animates from there, so its texture is the first one.
     func testShadows() throws { try check("shadows") }
     /// At 2 s (nothing is born at 0): confetti and sparks from the seeded, stateless simulation.
