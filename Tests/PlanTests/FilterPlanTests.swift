@@ -280,10 +280,22 @@ final class FilterPlanTests: XCTestCase {
         }
     }
 
-    func variablePlan(radius: Double, scale: Double) -> FramePlan {
+    /// A variableBlur's mask lies over the layer's bounds as they lie on the screen: their bounding
+    /// box, upright (Core Animation's rule is undocumented; docs/scene-format.md). A layer turned
+    /// 45° about its centre: a 40√2 square about the same centre.
+    func testAVariableBlursMaskCoversTheBoundingBoxOfATurnedLayer() throws {
+        let p = variablePlan(radius: 5, scale: 1, transform: .rotation(.pi / 4, 0, 0, 1))
+        guard case .filter(let op) = try XCTUnwrap(p.offscreenPasses.last?.operation),
+              case .variableBlur(_, _, _, _, let rect, _) = op.kind else { return XCTFail("a variable blur") }
+        XCTAssertEqual(rect.width, 40 * 2.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(rect.height, 40 * 2.squareRoot(), accuracy: 1e-9)
+        XCTAssertEqual(rect.midX, rect.midY, accuracy: 1e-9, "about the layer's centre, like the target")
+    }
+
+    func variablePlan(radius: Double, scale: Double, transform: Transform3D = .identity) -> FramePlan {
         let mask = ImageSource(origin: .file("/mask.png"), location: SourceLocation(file: "t", pointer: "", line: 1, column: 1))
         var f = Filter(.variableBlur); f.inputRadius = radius; f.inputMaskImage = mask
-        var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f]
+        var l = box("l", Rect(20, 20, 40, 40)); l.filters = [f]; l.transform = transform
         let c = Canvas(width: 100, height: 100, scale: scale, backgroundColor: .white)
         var root = box("root", Rect(0, 0, 100, 100), .white); root.sublayers = [l]
         var s = Scene(canvas: c, root: root); s.assignIDs()
