@@ -12,6 +12,7 @@
 // it over the top quarter below `upper`. The horizontal pass gathers only where the vertical one
 // reads (`readBelow`).
 #include "gaussian.glsl"
+#include "blur_axis.glsl"
 
 layout(set = 0, binding = 0) uniform sampler2D source;
 layout(set = 1, binding = 0) uniform sampler2D mask;
@@ -28,8 +29,6 @@ layout(push_constant) uniform Blur {
     int hasCoarse;
 };
 layout(location = 0) out vec4 outColor;
-
-bool inside(ivec2 q, ivec2 size) { return all(greaterThanEqual(q, ivec2(0))) && all(lessThan(q, size)); }
 
 // Whether the vertical pass reads this texel of the horizontal one: whether a texel of this column
 // within its reach (maxRadius rows) has σₜ ≤ upper (one beyond takes the coarser level and reads
@@ -74,21 +73,7 @@ void main() {
     if (radius <= 0 || s <= 0.0) {
         result = inside(p, size) ? texelFetch(source, p, 0) : vec4(0.0);
     } else {
-        ivec2 dir = horizontal != 0 ? ivec2(1, 0) : ivec2(0, 1);
-        float k = 0.70710678118654752 / s;
-        vec4 sum = vec4(0.0);
-        float total = 0.0, inTotal = 0.0;
-        float lower = erfApprox((float(-radius) - 0.5) * k);
-        for (int t = -radius; t <= radius; t++) {
-            float next = erfApprox((float(t) + 0.5) * k);
-            float w = 0.5 * (next - lower);
-            lower = next;
-            ivec2 q = p + dir * t;
-            total += w;
-            if (inside(q, size)) { sum += w * texelFetch(source, q, 0); inTotal += w; }
-        }
-        float norm = normalizeEdges != 0 ? inTotal : total;
-        result = norm > 0.0 ? sum / norm : vec4(0.0);
+        result = blurAxis(source, p, horizontal != 0 ? ivec2(1, 0) : ivec2(0, 1), s, radius, normalizeEdges != 0);
     }
     // In the top quarter of its band a texel fades into the coarser level's result, so that no
     // row steps where σ passes from one level to the next (both are the same Gaussian within
