@@ -65,12 +65,6 @@ extension Builder {
         let filters = isBackdrop ? layer.filters : layer.backgroundFilters
         guard isBackdrop || !filters.isEmpty, !layer.bounds.isEmpty, alpha > 0 else { return }
         guard let root = backdropRoot(layer) else { report(.nestedBackdrop, layer, path); return }
-        // Bounds whose device corners overflow (10³⁰⁸ pt at 2×) cannot be placed: like any
-        // overflowing geometry, reported and not drawn (the capture's texel coordinates would be
-        // infinite), before anything is captured.
-        guard DeviceProjection.polygon(layer.bounds.corners, world).allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else {
-            report(.nonFiniteGeometry, layer, path); return
-        }
         // In a raster-cache bitmap's space nothing is clipped to the canvas.
         let projected = cullToCanvas
             ? DeviceProjection.pixelBounds(layer.bounds, world, width: canvas.pixelWidth, height: canvas.pixelHeight)

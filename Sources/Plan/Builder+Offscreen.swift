@@ -179,8 +179,10 @@ extension Builder {
         let savedItems = items, savedWhole = listIsWholeTarget
         items = []
         listIsWholeTarget = true
-        if let shape = fx.analyticShadow { shadow(layer, space, 1, [], shape: shape, nodePath: c.path) }
-        if let p = fx.pathShadow { pathShadow(layer, space, 1, [], path: p, nodePath: c.path) }
+        if Self.placeableOnDevice(layer.bounds, space) {   // else reported by `draw` below
+            if let shape = fx.analyticShadow { shadow(layer, space, 1, [], shape: shape, nodePath: c.path) }
+            if let p = fx.pathShadow { pathShadow(layer, space, 1, [], path: p, nodePath: c.path) }
+        }
         draw(layer, world: space, clips: [], alpha: 1, flippedAncestors: c.flippedAncestors, path: c.path,
              clipOwnContent: !(fx.roundedClip && separateContent))
         let content = items

@@ -186,7 +186,7 @@ struct Builder {
             visitOffscreen(context, effects)
             return
         }
-        if effects.analyticShadow != nil || effects.pathShadow != nil {
+        if effects.analyticShadow != nil || effects.pathShadow != nil, Self.placeableOnDevice(layer.bounds, world) {
             let localClips = clips.map { ActiveClip(fromSublayerSpace: layer.toSuperlayerSublayerSpace * $0.fromSublayerSpace,
                                                     shape: $0.shape, layer: $0.layer, toTarget: $0.toTarget) }
             guard localClips.allSatisfy({ $0.fromSublayerSpace.elements.allSatisfy(\.isFinite) }) else {
@@ -216,7 +216,12 @@ struct Builder {
         let clipList = drawClips(localClips, layer, path)
 
         let draws = layer.layerClass != .transform   // CATransformLayer renders only its sublayers
-        if draws {
+        // Bounds whose corners overflow on the device (10³⁰⁸ pt under a scale) cannot be placed: the
+        // layer's own content is reported and not drawn (its edges, texel coordinates and coverage
+        // would be infinite); its sublayers, placed by their own matrices, still are.
+        let placeable = !draws || Self.placeableOnDevice(layer.bounds, world)
+        if !placeable { report(.overflowingBounds, layer, path) }
+        if draws, placeable {
             backdrop(layer, world, alpha, clipList, path: path)
             background(layer, world, alpha, clipList)
             contents(layer, world, alpha, clipList, flipped: flippedAncestors % 2 == 1, path: path,
@@ -228,7 +233,8 @@ struct Builder {
 
         // Sublayers, with this layer's bounds as a clip when masksToBounds.
         var childClips = localClips
-        if layer.masksToBounds, draws, clipOwnContent {
+        // Unplaceable bounds clip nothing that can be drawn: they reach past the device.
+        if layer.masksToBounds, draws, clipOwnContent, placeable {
             let own = ActiveClip(fromSublayerSpace: .identity,
                                  shape: RoundedShape(rect: layer.bounds, radii: layer.cornerRadii, curve: layer.cornerCurve),
                                  layer: layer.id, toTarget: world)
@@ -257,7 +263,12 @@ struct Builder {
                   flippedAncestors: flipped, path: path + [i])
             k += 1
         }
-        finishBorder(layer, world, alpha, clipList, path: path)
+        if placeable { finishBorder(layer, world, alpha, clipList, path: path) }
+    }
+
+    /// Whether `bounds` under `world` have finite device corners.
+    static func placeableOnDevice(_ bounds: Rect, _ world: Transform3D) -> Bool {
+        DeviceProjection.polygon(bounds.corners, world).allSatisfy { $0.x.isFinite && $0.y.isFinite }
     }
 
     mutating func finishBorder(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int] = []) {

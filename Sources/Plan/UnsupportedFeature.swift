@@ -11,6 +11,10 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// The layer's matrix to device pixels overflows (an entry is infinite or NaN: huge scales or
     /// positions multiplied together); the layer and its sublayers cannot be placed, so are not drawn.
     case nonFiniteGeometry
+    /// The layer's bounds reach past what a Double holds on the device (about 10³⁰⁸ pixels): its
+    /// own content (background, contents, border, backdrop) cannot be placed and is not drawn; its
+    /// sublayers are.
+    case overflowingBounds
     /// A backdrop (CABackdropLayer, backgroundFilters) where nothing can be captured: inside a
     /// mask's layers, in its own shouldRasterize bitmap, or in a transition's cross-dissolve.
     /// Backdrops inside other offscreen targets read them (`Builder+Backdrop.swift`).
@@ -35,6 +39,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
         case .dashBudget: return "its lineDashPattern would cut the stroke into more than \(Builder.maxDashesPerShape) dashes; the stroke is drawn solid"
         case .variableBlurRadius: return "its variableBlur's radius passes \(Int(Builder.maxVariableBlurSigma)) px; it is blurred with that radius"
+        case .overflowingBounds: return "its bounds reach past 10³⁰⁸ device pixels; its own content is not drawn (its sublayers are)"
         case .nonFiniteGeometry: return "its geometry overflows (a matrix entry is infinite or NaN); the layer and its sublayers are not drawn"
         }
     }

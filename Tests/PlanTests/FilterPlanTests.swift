@@ -194,15 +194,15 @@ final class FilterPlanTests: XCTestCase {
     }
 
     /// A backdrop whose bounds reach past what a Double holds on the device (10³⁰⁸ pt tall at 2×)
-    /// cannot be placed: reported as overflowing geometry, nothing captured (its texel coordinates
-    /// were infinite; an effects fuzz finding).
+    /// cannot be placed: reported, nothing captured (its texel coordinates were infinite; an
+    /// effects fuzz finding).
     func testABackdropWhoseBoundsOverflowOnTheDeviceIsReported() {
         var bar = Layer(.backdrop); bar.name = "bar"
         bar.bounds = Rect(0, 0, 40, .greatestFiniteMagnitude); bar.position = Point(20, -75)
         let p = plan([bar], canvas: Canvas(width: 50, height: 100, scale: 2, backgroundColor: .white))
         XCTAssertEqual(p.offscreenPasses.count, 0, "nothing captured")
         XCTAssertEqual(p.unsupported.count, 1)
-        XCTAssertTrue(p.unsupported.first?.feature.contains("geometry overflows") ?? false, "\(p.unsupported)")
+        XCTAssertTrue(p.unsupported.first?.feature.contains("bounds reach past") ?? false, "\(p.unsupported)")
     }
 
     /// A variableBlur with σ under 8 px is two full-resolution passes reading its mask, as a

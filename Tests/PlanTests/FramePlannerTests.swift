@@ -163,4 +163,32 @@ final class FramePlannerTests: XCTestCase {
         root.sublayers = [box("far", Rect(500, 500, 10, 10))]
         XCTAssertEqual(plan(root).items.count, 1)
     }
+
+    /// A layer whose bounds reach past what a Double holds on the device (10³⁰⁸ pt tall at 2×, with
+    /// a background, a border, a corner radius, a shadow and masksToBounds) draws none of its own
+    /// content, which could not be placed (before, it was planned with infinite device edges and
+    /// vanished without a word); it is reported once, and its sublayer, placed by its own matrix,
+    /// is drawn.
+    func testALayerWhoseBoundsOverflowOnTheDeviceIsReportedAndItsSublayersDrawn() {
+        var huge = box("huge", Rect(0, 0, 40, 40))
+        huge.bounds = Rect(0, 0, 40, .greatestFiniteMagnitude); huge.anchorPoint = Point(0, 0); huge.position = Point(10, 10)
+        huge.borderWidth = 2; huge.borderColor = Color(0, 0, 1); huge.cornerRadius = 8; huge.masksToBounds = true
+        huge.shadowOpacity = 0.5
+        huge.sublayers = [box("child", Rect(5, 5, 20, 20), Color(0, 1, 0))]
+        var root = box("root", Rect(0, 0, 100, 100), .white)
+        root.sublayers = [huge]
+        var scene = Scene(canvas: canvas, root: root); scene.assignIDs()
+        let p = FramePlanner(canvas: canvas, images: [:]).plan(root: scene.root)
+        XCTAssertEqual(p.unsupported.count, 1, "\(p.unsupported)")
+        XCTAssertTrue(p.unsupported.first?.feature.contains("bounds reach past") ?? false)
+        let hugeID = scene.root.sublayers[0].id, childID = scene.root.sublayers[0].sublayers[0].id
+        // Its rounded clip and shadow take it offscreen: look in the passes too.
+        var items = p.canvasItems
+        for pass in p.offscreenPasses { if case .draw(let drawn) = pass.operation { items += drawn } }
+        // (A shadow may remain: the blurred one of what is drawn, the sublayer.)
+        let own: [DrawItem.Role] = [.background, .border, .contents]
+        XCTAssertFalse(items.contains { $0.layer == hugeID && own.contains($0.role) }, "none of its own content: \(items.filter { $0.layer == hugeID }.map { "\($0.role) \($0.quad)" })")
+        XCTAssertTrue(items.contains { $0.layer == childID && $0.role == .background }, "its sublayer is drawn")
+        XCTAssertTrue(items.allSatisfy { $0.quad.allFinite && $0.transform.elements.allSatisfy(\.isFinite) })
+    }
 }
