@@ -266,9 +266,17 @@ struct Builder {
         if placeable { finishBorder(layer, world, alpha, clipList, path: path) }
     }
 
-    /// Whether `bounds` under `world` have finite device corners.
-    static func placeableOnDevice(_ bounds: Rect, _ world: Transform3D) -> Bool {
-        DeviceProjection.polygon(bounds.corners, world).allSatisfy { $0.x.isFinite && $0.y.isFinite }
+    /// Whether `bounds` under `world` have finite device corners. Called for every drawn layer of
+    /// every frame: without perspective, four corners in registers, no array.
+    static func placeableOnDevice(_ b: Rect, _ world: Transform3D) -> Bool {
+        guard world.m14 == 0, world.m24 == 0, world.m44 == 1 else {
+            return DeviceProjection.polygon(b.corners, world).allSatisfy { $0.x.isFinite && $0.y.isFinite }
+        }
+        func finite(_ x: Double, _ y: Double) -> Bool {
+            let p = world.apply(x, y)
+            return p.x.isFinite && p.y.isFinite
+        }
+        return finite(b.minX, b.minY) && finite(b.maxX, b.minY) && finite(b.minX, b.maxY) && finite(b.maxX, b.maxY)
     }
 
     mutating func finishBorder(_ layer: Layer, _ world: Transform3D, _ alpha: Double, _ clips: [Clip], path: [Int] = []) {
