@@ -135,9 +135,12 @@ public final class Renderer {
         let damage = frameDamage(for: plan)
         let previousPlan = frameCache.previous?.plan
         // Offscreen results the previous frame left that this frame would render the same
-        // (RetainedPasses.swift): taken instead of rendered; only with the frame cache's damage.
+        // (RetainedPasses.swift): taken instead of rendered, also in a frame drawn whole after a
+        // previous one (a frame with a backdrop that changed, a damage covering the canvas): a
+        // pass's result depends on its inputs, not on how much of the canvas is drawn again.
         // Each retained pass of this plan maps to its counterpart's index in the previous plan.
-        let retaining = damage == nil || !retainsPasses ? [:] : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
+        let retaining = !retainsPasses || !frameCache.enabled || previousPlan == nil ? [:]
+            : RetainedPasses.between(previousPlan, plan, held: offscreen.heldPasses)
         // Passes changed in part (PassDamage.swift): redrawn only there, onto their held results.
         let partial = damage == nil || !retainsPasses || !redrawsPassesInPart ? [:]
             : PassDamage.between(previousPlan, plan, held: offscreen.heldPasses, retained: retaining)
@@ -150,7 +153,11 @@ public final class Renderer {
         frameCache.previous = nil   // until this frame succeeds, the target holds nothing reusable
         // A damaged frame executes only what its damage needs (FramePlan+Damage.swift).
         let original = plan
+        // A frame drawn whole that takes passes is restricted to the whole canvas: the passes only
+        // taken passes read are not rendered.
+        let whole = FrameDamage(rects: [PixelRect(x: 0, y: 0, width: plan.pixelWidth, height: plan.pixelHeight)])
         let restricted = damage.map { plan.restricted(to: $0, retaining: Set(retaining.keys)) }
+            ?? (retaining.isEmpty ? nil : plan.restricted(to: whole, retaining: Set(retaining.keys)))
         let plan = restricted?.plan ?? plan
         let kept = restricted?.kept ?? Array(original.offscreenPasses.indices)
         let retained = restricted?.retained ?? []

@@ -142,6 +142,29 @@ final class FrameCacheReftests: ReftestCase {
         _ = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
     }
 
+    /// A frame with a backdrop is drawn whole when anything in it changes (its capture must read
+    /// the canvas drawn anew), but its unchanged passes are still taken from the previous frame: the
+    /// last of a blurred card's passes (content, two blur passes) and of the backdrop's (a capture
+    /// and two blur passes; the layer that moves is drawn after it), and the passes they read are
+    /// not rendered at all. 2 passes taken after the first frame, and every frame is the frame
+    /// rendered alone.
+    func testAFrameDrawnWholeStillTakesItsUnchangedPasses() throws {
+        let json = scene(100, 60, scale: 1, """
+        {"name": "card", "frame": [5, 5, 40, 40], "backgroundColor": "#FF9500", "cornerRadius": 6,
+         "filters": [{"type": "gaussianBlur", "inputRadius": 3}],
+         "sublayers": [{"frame": [10, 10, 20, 20], "backgroundColor": "#34C759"}]},
+        {"name": "bar", "class": "CABackdropLayer", "frame": [50, 0, 50, 30], "filters": [{"type": "gaussianBlur", "inputRadius": 2}]},
+        {"name": "mover", "frame": [0, 45, 10, 10], "backgroundColor": "#5856D6",
+         "animations": [{"class": "CABasicAnimation", "keyPath": "position.x", "fromValue": 5, "toValue": 85,
+                         "duration": 0.1, "fillMode": "both"}]}
+        """)
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "whole.json", baseDirectory: "/")
+        let retained = try sequenceCounts(doc, times: [0, 0.025, 0.05, 0.075]) { $0.stats.retainedPasses }
+        XCTAssertEqual(retained, [0, 2, 2, 2], "the card's result and the backdrop's, after the first frame")
+        let uses = try assertSequenceMatchesFramesAlone(doc, times: [0, 0.025, 0.05, 0.075])
+        XCTAssertEqual(uses, [.full, .full, .full, .full], "a frame with a backdrop that changed is drawn whole")
+    }
+
     /// Offscreen passes redrawn only where they changed (`PassDamage`): a spinner turning inside a
     /// full-canvas group with a colour filter over a shape and a gradient. The group's pass and the
     /// colour filter over it are redrawn in part after the first frame (2 passes), the rest of each
