@@ -49,6 +49,11 @@ public struct FilterOperation: Sendable, Hashable {
     /// weight is 0.05 %. Targets grow by as much, so the taps find all the content there is.
     public static let kernelReach = 3.5
 
+    /// The taps each side of a blur of `sigma` texels: ⌈3.5σ⌉, at most 4,096.
+    public static func reach(sigma: Double) -> Int {
+        Int(min((kernelReach * max(sigma, 0)).rounded(.up), 4096))
+    }
+
     /// Writes a half-float target (the horizontal blur and the downsampling average; a
     /// variableBlur's reduced levels, which a finer level magnifies).
     public var writesFloat: Bool {
@@ -79,7 +84,7 @@ public struct VariableBlurLevel: Sendable, Hashable {
 
     /// How far this level's passes gather, in its texels, for a largest σ of `sigma`.
     public func reach(sigma: Double) -> Int {
-        Int(min((FilterOperation.kernelReach * reducedSigma(max(sigma, 0))).rounded(.up), 4096))
+        FilterOperation.reach(sigma: reducedSigma(max(sigma, 0)))
     }
 
     /// σ′ in this level's texels for σₜ in full-resolution texels.

@@ -110,7 +110,7 @@ public enum PassDamage {
             case .colorMatrix:
                 return sameSize(y.source) ? rects : nil
             case .blur(let sigma, let horizontal, let f, _):
-                let reach = Int(min((FilterOperation.kernelReach * max(sigma, 0)).rounded(.up), 4096))
+                let reach = FilterOperation.reach(sigma: sigma)
                 return blurred(rects, reach: reach, horizontal: horizontal, downsample: f, of: current.offscreenPasses[y.source], into: pass)
             case .variableBlur:
                 return nil

@@ -108,7 +108,7 @@ final class FilterPipelines {
             vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, op.writesFloat ? blurToFloat : blurToColor)
             vkCmdBindDescriptorSets(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, blurLayout, 0, 1, &set, 0, nil)
             var c = BlurConstants(sigma: Float(sigma), horizontal: horizontal ? 1 : 0,
-                                  radius: Int32(min((FilterOperation.kernelReach * max(sigma, 0)).rounded(.up), 4096)),
+                                  radius: Int32(FilterOperation.reach(sigma: sigma)),
                                   downsample: Int32(max(downsample, 1)), normalizeEdges: normalize ? 1 : 0)
             vkCmdPushConstants(cmd, blurLayout, VK_SHADER_STAGE_FRAGMENT_BIT.rawValue, 0, UInt32(MemoryLayout<BlurConstants>.size), &c)
         case .variableBlur(let sigma, let horizontal, let normalize, _, let r, let level):

@@ -155,9 +155,9 @@ public final class Renderer {
         let original = plan
         // A frame drawn whole that takes passes is restricted to the whole canvas: the passes only
         // taken passes read are not rendered.
-        let whole = FrameDamage(rects: [PixelRect(x: 0, y: 0, width: plan.pixelWidth, height: plan.pixelHeight)])
-        let restricted = damage.map { plan.restricted(to: $0, retaining: Set(retaining.keys)) }
-            ?? (retaining.isEmpty ? nil : plan.restricted(to: whole, retaining: Set(retaining.keys)))
+        let restricted = (damage ?? (retaining.isEmpty ? nil : FrameDamage(rects: [PixelRect(x: 0, y: 0, width: plan.pixelWidth,
+                                                                                           height: plan.pixelHeight)])))
+            .map { plan.restricted(to: $0, retaining: Set(retaining.keys)) }
         let plan = restricted?.plan ?? plan
         let kept = restricted?.kept ?? Array(original.offscreenPasses.indices)
         let retained = restricted?.retained ?? []
