@@ -62,6 +62,14 @@ public final class ProfileRunner {
     ///   - keepOverdrawMap: keep the worst frame's per-pixel overdraw counts.
     ///   - thumbnails: frames to keep a thumbnail of (ignored without a renderer).
     ///   - progress: called with the number of frames done after each frame.
+    /// A planner with the renderer's execution switches (`CAPROF_FLATTEN`, `CAPROF_STACK_CULLING`).
+    func planner(_ canvas: Canvas, _ table: ImageTable) -> FramePlanner {
+        var p = FramePlanner(canvas: canvas, images: table)
+        p.flattensRegions = renderer?.flattensRegions ?? true
+        p.cullsStacks = renderer?.cullsStacks ?? true
+        return p
+    }
+
     public func run(frames: [(index: Int, time: Double)], fps: Double, file: String, toolVersion: String,
                     keepOverdrawMap: Bool = false, thumbnails: ThumbnailRequest? = nil,
                     progress: ((Int) -> Void)? = nil) throws -> Run {
@@ -75,7 +83,7 @@ public final class ProfileRunner {
         if let r = renderer, let first = frames.first {
             let tree = scene.presentation(at: first.time)
             let images = try scene.images(for: tree)
-            let plan = FramePlanner(canvas: canvas, images: opaqueTable(images)).plan(root: tree)
+            let plan = planner(canvas, opaqueTable(images)).plan(root: tree)
             var wall: UInt64 = 0
             // The first frame's shape and text content is rasterised here too (first use, like
             // the first uploads), so the profiled frames find it as a running app does.
@@ -99,7 +107,7 @@ public final class ProfileRunner {
             let images = try scene.images(for: tree)
             let table = opaqueTable(images)
             let plan = StageTimings.measure(&cost.planNanoseconds) {
-                FramePlanner(canvas: canvas, images: table).plan(root: tree, rasterCache: &rasterCache, time: frame.time)
+                planner(canvas, table).plan(root: tree, rasterCache: &rasterCache, time: frame.time)
             }
             var rasterTime: UInt64 = 0
             let content = renderer?.content ?? ownContent

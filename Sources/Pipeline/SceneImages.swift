@@ -21,6 +21,9 @@ public struct SceneImages {
     /// The pixels held now (all of them until the renderer has uploaded some).
     public var bitmaps: [UInt64: Bitmap] { pixels.held }
     private let loader: ImageLoader
+    /// Translucent images of at least this many pixels are scanned for their opaque parts (for
+    /// stack culling; a smaller one saves little, and the scan is a pass over its alpha).
+    static let opaquePartsMinimumPixels = 256 * 256
 
     /// Why an image could not be used, with the place it is named in the scene.
     public struct Failure: Error, CustomStringConvertible {
@@ -75,9 +78,12 @@ public struct SceneImages {
             } catch let e as PNGError {
                 throw Failure(source: s, error: e)
             }
-            // Opacity is known once decoded: the plan culls what an opaque image hides.
+            // Opacity is known once decoded: the plan culls what an opaque image hides, and what
+            // lies deep beneath the opaque parts of large translucent ones (StackCulling).
+            let opaque = bitmap.isOpaque
+            let parts = !opaque && bitmap.width * bitmap.height >= Self.opaquePartsMinimumPixels ? bitmap.opaqueRects() ?? [] : []
             table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height,
-                                        isOpaque: bitmap.isOpaque)
+                                        isOpaque: opaque, opaqueRects: parts.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
             // `pixels` holds them from here: the loader's copy would outlive their upload.
             if case .file(let path) = s.origin { loader.forget(path: path) }
             pixels.add(bitmap, source: s)

@@ -20,6 +20,9 @@ public final class SceneRenderer {
     /// (`FramePlanner.flattensRegions`): on unless `CAPROF_FLATTEN=off`, which draws every item
     /// on its own (the same pixels; for measuring what flattening saves).
     public var flattensRegions: Bool
+    /// Whether the plan culls what lies beneath deep translucent stacks (`FramePlanner.cullsStacks`):
+    /// on unless `CAPROF_STACK_CULLING=off`, which draws every layer (pixels within 1/255; to measure).
+    public var cullsStacks: Bool
 
     public init(preferredDevice: String? = nil) throws {
         renderer = try Renderer(preferredDevice: preferredDevice)
@@ -27,6 +30,7 @@ public final class SceneRenderer {
         // CAPROF_FRAME_CACHE=off draws every frame whole (to compare, or to time full frames).
         renderer.frameCacheEnabled = ProcessInfo.processInfo.environment["CAPROF_FRAME_CACHE"] != "off"
         flattensRegions = ProcessInfo.processInfo.environment["CAPROF_FLATTEN"] != "off"
+        cullsStacks = ProcessInfo.processInfo.environment["CAPROF_STACK_CULLING"] != "off"
         // CAPROF_TEXEL_BLOCKS=off: flattened regions read row textures (the same pixels; to measure).
         if ProcessInfo.processInfo.environment["CAPROF_TEXEL_BLOCKS"] == "off" { renderer.blocksRegionTextures = false }
         // CAPROF_RETAINED_PASSES=off: every offscreen pass is rendered again (the same pixels; to measure).
@@ -54,6 +58,7 @@ public final class SceneRenderer {
         let plan = StageTimings.measure(&timings.plan) {
             var planner = FramePlanner(canvas: canvas, images: images.table)
             planner.flattensRegions = flattensRegions
+            planner.cullsStacks = cullsStacks
             return planner.plan(root: tree, rasterCache: &rasterCache, time: time)
         }
         let rasterized = try StageTimings.measure(&timings.rasterize) { try content.prepare(plan, images: [:]) }

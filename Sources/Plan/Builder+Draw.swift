@@ -86,7 +86,8 @@ extension Builder {
     mutating func imageSlot(_ info: ImageInfo) -> Int {
         if let i = imageIndex[info.key] { return i }
         imageIndex[info.key] = plannedImages.count
-        plannedImages.append(PlannedImage(key: info.key, pixelWidth: info.width, pixelHeight: info.height, isOpaque: info.isOpaque))
+        plannedImages.append(PlannedImage(key: info.key, pixelWidth: info.width, pixelHeight: info.height, isOpaque: info.isOpaque,
+                                          opaqueRects: info.opaqueRects))
         return plannedImages.count - 1
     }
 

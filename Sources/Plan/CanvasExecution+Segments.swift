@@ -13,12 +13,13 @@
 /// test would not see the items of the segments before it.
 extension CanvasExecution {
     public static func prepare(_ items: [DrawItem], segmentedAt boundaries: [Int], images: [PlannedImage], width: Int,
-                               height: Int, flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion)
+                               height: Int, flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion,
+                               cullsStacks: Bool = true)
         -> (items: [DrawItem], stats: CanvasExecutionStats, boundaries: [Int: Int]) {
         let cuts = Set(boundaries.map { min(max($0, 0), items.count) }).sorted()
         guard !cuts.isEmpty else {
             let (out, stats) = prepare(items, images: images, width: width, height: height, flattenOver: clear,
-                                       savingPerRegion: savingPerRegion)
+                                       savingPerRegion: savingPerRegion, cullsStacks: cullsStacks)
             return (out, stats, [:])
         }
         var out: [DrawItem] = []
@@ -28,7 +29,8 @@ extension CanvasExecution {
         for (i, end) in (cuts + [items.count]).enumerated() {
             let segment = Array(items[start..<end])
             let (executed, s) = prepare(segment, images: images, width: width, height: height,
-                                        flattenOver: i == 0 ? clear : nil, savingPerRegion: savingPerRegion)
+                                        flattenOver: i == 0 ? clear : nil, savingPerRegion: savingPerRegion,
+                                        cullsStacks: cullsStacks)
             out += executed
             stats.add(s)
             if i < cuts.count { mapped[end] = out.count }
@@ -45,5 +47,6 @@ extension CanvasExecutionStats {
         promotedItems += o.promotedItems; splitItems += o.splitItems; batches += o.batches
         flattenedRegions += o.flattenedRegions; flattenedItems += o.flattenedItems
         flattenedPieces += o.flattenedPieces; droppedClips += o.droppedClips
+        stackDepth = max(stackDepth, o.stackDepth); stackVeils += o.stackVeils; stackPieces += o.stackPieces; stackSavedPixels += o.stackSavedPixels
     }
 }

@@ -26,6 +26,15 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     /// Clips dropped from items that lie where the clip's coverage is exactly 1 (a masksToBounds
     /// container around its content): the same pixels without the per-fragment clip code.
     public var droppedClips = 0
+    /// Stack culling (`StackCulling`): K, the veils over which nothing beneath is drawn (the
+    /// largest of the segments'; 0 when no segment is culled this way).
+    public var stackDepth = 0
+    /// Items counted as veils in the stencil.
+    public var stackVeils = 0
+    /// Their pieces (each drawn twice into the stencil: counted, then taken off).
+    public var stackPieces = 0
+    /// The plan's estimate of the pixels not shaded beneath the veils (`StackCulling.savedPixels`).
+    public var stackSavedPixels = 0
     public init() {}
 }
 
@@ -50,6 +59,8 @@ public struct BatchClass: Hashable, Sendable {
     var isotropic: Bool
     /// Screen-linear interpolation (`DrawItem.interpolatesAffinely`): another fragment shader.
     var affine: Bool
+    /// Stack culling's stencil role (`DrawItem.stackStencil`): other stencil state.
+    var stencil: StackStencil?
 
     public init(_ item: DrawItem) {
         switch item.paint {
@@ -67,6 +78,7 @@ public struct BatchClass: Hashable, Sendable {
         opaque = item.drawsOpaque
         isotropic = item.hasIsotropicCoverage
         affine = item.interpolatesAffinely
+        stencil = item.stackStencil
     }
 
     /// The class without what promotion may change (shape presence and coverage level).
@@ -99,6 +111,8 @@ public struct BatchClass: Hashable, Sendable {
 /// 4. **Blending off** for items whose every drawn pixel is opaque (`drawsOpaque`).
 /// 5. **Region flattening** (`RegionFlattening.swift`): runs of pixel-aligned rectangles become
 ///    disjoint regions, each drawn once with its stack of layers blended in registers.
+/// 6. **Stack culling** (`StackCulling.swift`): where K translucent veils cover a pixel, nothing
+///    beneath them is drawn there (within 1/255 of drawing it); a stencil buffer counts the veils.
 /// Order is never changed. Pure: the same items give the same result.
 public enum CanvasExecution {
     /// Items of at most this many device pixels (bounds) may be promoted to batch.
@@ -110,7 +124,8 @@ public enum CanvasExecution {
     /// nil: no region flattening. `savingPerRegion`: the blended pixels a run must save per
     /// region to be flattened (`savedPixelsPerRegion`; tests of small scenes pass 0).
     public static func prepare(_ items: [DrawItem], images: [PlannedImage], width: Int, height: Int,
-                               flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion)
+                               flattenOver clear: RGBA? = nil, savingPerRegion: Int = savedPixelsPerRegion,
+                               cullsStacks: Bool = true)
         -> (items: [DrawItem], stats: CanvasExecutionStats) {
         var stats = CanvasExecutionStats()
         var out = items
@@ -126,6 +141,7 @@ public enum CanvasExecution {
         if let clear {
             out = flatten(out, images: images, clear: clear, width: width, height: height, saving: savingPerRegion, stats: &stats)
         }
+        if cullsStacks { StackCulling.apply(&out, images: images, width: width, height: height, stats: &stats) }
         var last: BatchClass?
         for item in out where item.role != .unsupported {
             let c = BatchClass(item)

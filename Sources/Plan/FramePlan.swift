@@ -76,8 +76,11 @@ public struct PlannedImage: Sendable, Hashable {
     public var pixelHeight: Int
     /// Every pixel has alpha 1 (from `ImageInfo.isOpaque`; false when unknown).
     public var isOpaque: Bool
-    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int, isOpaque: Bool = false) {
+    /// Its opaque parts when it is translucent (`ImageInfo.opaqueRects`).
+    public var opaqueRects: [PixelRect]
+    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = []) {
         self.key = key; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.isOpaque = isOpaque
+        self.opaqueRects = opaqueRects
     }
 }
 
@@ -241,6 +244,9 @@ public struct DrawItem: Sendable, Equatable {
     /// flattening): the backend draws `quad` (device pixels, identity transform) once, blending
     /// the region's stack in registers, and ignores the paint.
     public var flattened: FlattenedRegion? = nil
+    /// Execution only (`canvasItems`): the item's role in stack culling's stencil (`StackCulling`):
+    /// set on every item of a canvas segment culled that way, nil elsewhere.
+    public var stackStencil: StackStencil? = nil
 
     public init(layer: LayerID, role: Role, paint: Paint, transform: Transform3D, quad: Rect,
                 uv: Rect = .zero, shape: RoundedShape? = nil, innerShape: RoundedShape? = nil, clips: [Clip] = [],

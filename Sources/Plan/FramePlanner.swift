@@ -15,6 +15,9 @@ public struct FramePlanner {
     /// Execution only: whether `CanvasExecution` flattens runs of pixel-aligned rectangles into
     /// regions drawn once (on by default; the profiler's logical items never depend on it).
     public var flattensRegions = true
+    /// Execution only: whether `CanvasExecution` culls what lies beneath deep translucent stacks
+    /// (`StackCulling`; on by default).
+    public var cullsStacks = true
 
     public init(canvas: Canvas, images: ImageTable) { self.canvas = canvas; self.images = images }
 
@@ -54,7 +57,7 @@ public struct FramePlanner {
         }
         let execution = CanvasExecution.prepare(b.items, segmentedAt: captures, images: b.plannedImages,
                                                 width: canvas.pixelWidth, height: canvas.pixelHeight,
-                                                flattenOver: flattensRegions ? clear : nil)
+                                                flattenOver: flattensRegions ? clear : nil, cullsStacks: cullsStacks)
         let passes = b.offscreenPasses.map { pass -> OffscreenPass in
             guard case .backdrop(var c) = pass.operation, let n = execution.boundaries[c.canvasItemCount] else { return pass }
             var pass = pass

@@ -9,8 +9,11 @@ public struct ImageInfo: Sendable, Hashable {
     /// Every pixel has alpha 1 (the image cannot show what lies beneath it). false when unknown,
     /// so an image is never wrongly called opaque.
     public var isOpaque: Bool
-    public init(key: UInt64, width: Int, height: Int, isOpaque: Bool = false) {
-        self.key = key; self.width = width; self.height = height; self.isOpaque = isOpaque
+    /// For a large translucent image: its opaque parts, rectangles in texels (stack culling counts
+    /// a layer as a veil there, `StackCulling`); empty when none or unknown.
+    public var opaqueRects: [PixelRect]
+    public init(key: UInt64, width: Int, height: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = []) {
+        self.key = key; self.width = width; self.height = height; self.isOpaque = isOpaque; self.opaqueRects = opaqueRects
     }
 }
 

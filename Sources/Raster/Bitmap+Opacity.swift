@@ -9,3 +9,56 @@ extension Bitmap {
         }
     }
 }
+
+extension Bitmap {
+    /// The opaque parts of a translucent image, for stack culling: rectangles (texel units, within
+    /// the image) made of `cell`×`cell` cells whose every pixel has alpha 255, merged along rows
+    /// and then down columns; nil when they would take more than `maxRects` rectangles. Each
+    /// cell's scan stops at its first translucent pixel.
+    public func opaqueRects(cell: Int = 32, maxRects: Int = 4096) -> [(x: Int, y: Int, width: Int, height: Int)]? {
+        guard width > 0, height > 0, cell > 0 else { return [] }
+        let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
+        var opaque = [Bool](repeating: false, count: columns * rows)
+        pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            let alpha = UInt32(0xFF).littleEndian << 24   // RGBA8: alpha is the fourth byte
+            for row in 0..<rows {
+                let y0 = row * cell, y1 = min(y0 + cell, height)
+                for column in 0..<columns {
+                    let x0 = column * cell, x1 = min(x0 + cell, width)
+                    var all = true
+                    scan: for y in y0..<y1 {
+                        let base = y * width
+                        for x in x0..<x1 where words[base + x] & alpha != alpha { all = false; break scan }
+                    }
+                    opaque[row * columns + column] = all
+                }
+            }
+        }
+        // Runs of opaque cells per row; a run continues the rectangle above with the same span.
+        var rects: [(x: Int, y: Int, width: Int, height: Int)] = []
+        var open: [Int: Int] = [:]   // run start column × 65536 + end column → index in rects
+        for row in 0..<rows {
+            var next: [Int: Int] = [:]
+            var column = 0
+            while column < columns {
+                guard opaque[row * columns + column] else { column += 1; continue }
+                let start = column
+                while column < columns, opaque[row * columns + column] { column += 1 }
+                let key = start * 65536 + column
+                let y1 = min((row + 1) * cell, height)
+                if let i = open[key] {
+                    rects[i].height = y1 - rects[i].y
+                    next[key] = i
+                } else {
+                    let x0 = start * cell
+                    rects.append((x0, row * cell, min(column * cell, width) - x0, y1 - row * cell))
+                    next[key] = rects.count - 1
+                }
+            }
+            open = next
+            if rects.count > maxRects { return nil }
+        }
+        return rects
+    }
+}

@@ -83,12 +83,14 @@ extension Renderer {
 
     /// Begins rendering onto `target`, which holds the previous frame (in its resting layout after
     /// the readback), keeping its contents, and clears `rects` to `clear`.
-    func beginDamagedRendering(_ cmd: VkCommandBuffer, _ target: RenderTarget, rects: [PixelRect], clear c: RGBA) {
+    func beginDamagedRendering(_ cmd: VkCommandBuffer, _ target: RenderTarget, rects: [PixelRect], clear c: RGBA,
+                               stencil: StencilTarget? = nil) {
         let image = target.image, rest = target.restingLayout
         Barriers.image(cmd, image.handle, from: rest.layout, rest.stage, rest.access,
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_READ_BIT | VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
-        beginDynamicRendering(cmd, image, load: true, clear: c)   // each rect is scissored before drawing
+        stencil?.prepare(cmd)
+        beginDynamicRendering(cmd, image, load: true, clear: c, stencil: stencil)   // each rect is scissored before drawing
         // No rectangle: a frame that only fills raster-cache bitmaps draws nothing on the canvas.
         clear(cmd, rects, to: c)
     }

@@ -22,6 +22,8 @@ struct DrawBatch: Equatable {
     var regionTextures: [Int]? = nil
     /// Its descriptor set (set 1 of the region pipelines), made once the frame's records are written.
     var regionSet: VkDescriptorSet? = nil
+    /// Stack culling's K for its items (`DrawItem.stackStencil`), the stencil reference.
+    var stencilDepth: Int? = nil
 }
 
 /// Splits the painter's-order item list into batches. Order is never changed (blending is not
@@ -29,9 +31,12 @@ struct DrawBatch: Equatable {
 enum DrawBatching {
     /// `blocks`: whether a flattened region reads plan image `index` from a `.blocks` texture.
     static func pipelineKey(for item: DrawItem, blocks: (Int) -> Bool = { _ in false }) -> PipelineKey {
+        let stencil: StencilRole? = item.stackStencil.map {
+            switch $0.role { case .count: return .count; case .uncount: return .uncount; case .tested: return .tested }
+        }
         if let region = item.flattened {
             return PipelineKey(paint: .solid, hasShape: false, hasInner: false, clipCount: 0, corners: 0, opaque: true,
-                               flatten: FlattenVariant(region, blocks: blocks))
+                               flatten: FlattenVariant(region, blocks: blocks), stencil: stencil)
         }
         let paint: PipelineKey.Paint
         switch item.paint {
@@ -52,7 +57,7 @@ enum DrawBatching {
                            blend: item.blend == .destinationIn ? .destinationIn : item.blend == .plus ? .plus
                                : CompositingBlendStates.key(item.blend) ?? .sourceOver,
                            corners: corners(item.executedCoverage), opaque: item.drawsOpaque,
-                           isotropic: shaped && item.hasIsotropicCoverage, affine: item.interpolatesAffinely)
+                           isotropic: shaped && item.hasIsotropicCoverage, affine: item.interpolatesAffinely, stencil: stencil)
     }
 
     /// The CORNER_CODE specialisation constant for a coverage level (none and straight edges alike:
@@ -82,7 +87,7 @@ enum DrawBatching {
                                          firstItem: i, count: 1,
                                          regionTextures: item.regionLayerImages.map { images in
                                              images.map { $0.map { regionSlot?($0) ?? textureSlot($0) } ?? -1 }
-                                         } ?? []))
+                                         } ?? [], stencilDepth: item.stackStencil?.depth))
                 continue
             }
             let key = pipelineKey(for: item)
@@ -99,7 +104,8 @@ enum DrawBatching {
                 last.count += 1
                 batches[batches.count - 1] = last
             } else {
-                batches.append(DrawBatch(key: key, texture: texture, sampler: sampler, firstItem: i, count: 1))
+                batches.append(DrawBatch(key: key, texture: texture, sampler: sampler, firstItem: i, count: 1,
+                                         stencilDepth: item.stackStencil?.depth))
             }
         }
         return batches

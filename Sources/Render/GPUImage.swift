@@ -31,7 +31,8 @@ final class GPUImage {
     /// `hostVisible`: linear tiling in host-visible memory (preferably cached), so the host can map
     /// and read it; otherwise optimal tiling, preferably device-local.
     init(_ device: VulkanDevice, width: Int, height: Int, mipLevels: Int = 1, usage: VkImageUsageFlags,
-         format: VkFormat = DeviceSelector.colorFormat, hostVisible: Bool = false) throws {
+         format: VkFormat = DeviceSelector.colorFormat, hostVisible: Bool = false,
+         aspect: VkImageAspectFlags = VK_IMAGE_ASPECT_COLOR_BIT.rawValue) throws {
         self.device = device
         self.format = format
         self.width = width
@@ -69,6 +70,7 @@ final class GPUImage {
         viewInfo.viewType = VK_IMAGE_VIEW_TYPE_2D
         viewInfo.format = format
         viewInfo.subresourceRange = GPUImage.colorRange(levels: mipLevels)
+        viewInfo.subresourceRange.aspectMask = aspect
         var view: VkImageView?
         let result = vkCreateImageView(device.handle, &viewInfo, nil, &view)
         if result != VK_SUCCESS {

@@ -30,6 +30,20 @@ struct PipelineKey: Hashable {
     var affine = false
     /// A flattened region (Shaders/flatten.frag): its stack's depth and image layers.
     var flatten: FlattenVariant? = nil
+    /// Stack culling's stencil state (`StackCulling` in the plan; nil: no stencil attachment).
+    var stencil: StencilRole? = nil
+}
+
+/// How a pipeline of a stack-culled canvas uses its stencil attachment (`StackStencil.Role` in
+/// the plan): the stencil holds, at each pixel, the veils above the item being drawn that cover
+/// it; the reference is K.
+enum StencilRole: Hashable {
+    /// A veil's piece: adds one where it covers (no colour written, no fragment shader).
+    case count
+    /// The same piece before its veil is drawn: takes one off (no colour, no fragment shader).
+    case uncount
+    /// An item, drawn where fewer than K veils above it cover (K > stencil).
+    case tested
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -193,6 +207,7 @@ final class PipelineLibrary {
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
+        let prepass = key.stencil == .count || key.stencil == .uncount
         for i in 0..<2 {
             stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
             stages[i].pName = name[0]
@@ -233,7 +248,7 @@ final class PipelineLibrary {
 
         var blend = VkPipelineColorBlendAttachmentState()
         // Opaque items replace the destination: no blending, so no read of the target.
-        blend.blendEnable = VkBool32(key.opaque ? VK_FALSE : VK_TRUE)
+        blend.blendEnable = VkBool32(key.opaque || prepass ? VK_FALSE : VK_TRUE)
         // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
         // Destination-in (mask application): dst · src.a. Plus (cross-dissolve sums): src + dst.
         let (src, dst): (VkBlendFactor, VkBlendFactor)
@@ -249,7 +264,7 @@ final class PipelineLibrary {
         blend.srcAlphaBlendFactor = src
         blend.dstAlphaBlendFactor = dst
         blend.alphaBlendOp = VK_BLEND_OP_ADD
-        blend.colorWriteMask = VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
+        blend.colorWriteMask = prepass ? 0 : VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
             | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
         var colorBlend = VkPipelineColorBlendStateCreateInfo()
         colorBlend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO
@@ -258,20 +273,29 @@ final class PipelineLibrary {
 
         var dynamic = VkPipelineDynamicStateCreateInfo()
         dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO
-        dynamic.dynamicStateCount = 2
-        dynamic.pDynamicStates = UnsafePointer(arena.pin(array: [VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR]))
+        let dynamicStates = [VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR]
+            + (key.stencil != nil ? [VK_DYNAMIC_STATE_STENCIL_REFERENCE] : [])
+        dynamic.dynamicStateCount = UInt32(dynamicStates.count)
+        dynamic.pDynamicStates = UnsafePointer(arena.pin(array: dynamicStates))
 
         // Dynamic rendering (Vulkan 1.3): the attachment format replaces a VkRenderPass.
         var rendering = VkPipelineRenderingCreateInfo()
         rendering.sType = VK_STRUCTURE_TYPE_PIPELINE_RENDERING_CREATE_INFO
         rendering.colorAttachmentCount = 1
         rendering.pColorAttachmentFormats = UnsafePointer(arena.pin(DeviceSelector.colorFormat))
+        var depthStencil: VkPipelineDepthStencilStateCreateInfo?
+        if let role = key.stencil {
+            rendering.stencilAttachmentFormat = device.stencilFormat
+            depthStencil = StencilStates.state(role)
+        }
 
         var info = VkGraphicsPipelineCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
         info.pNext = UnsafeRawPointer(arena.pin(rendering))
-        info.stageCount = 2
+        // Counting pieces have no fragment shader: rasterisation alone updates the stencil.
+        info.stageCount = prepass ? 1 : 2
         info.pStages = UnsafePointer(arena.pin(array: stages))
+        if let depthStencil { info.pDepthStencilState = UnsafePointer(arena.pin(depthStencil)) }
         info.pVertexInputState = UnsafePointer(arena.pin(vertexInput))
         info.pInputAssemblyState = UnsafePointer(arena.pin(inputAssembly))
         info.pViewportState = UnsafePointer(arena.pin(viewport))

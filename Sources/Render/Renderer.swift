@@ -24,6 +24,8 @@ public final class Renderer {
     let commands: FrameCommands
     private let timer: GPUTimer?
     private var target: RenderTarget?
+    /// The stencil attachment of stack-culled canvases, made on first use (`StencilTarget`).
+    private var stencil: StencilTarget?
     /// Offscreen pass targets (pooled) and the raster cache's bitmaps.
     let offscreen: OffscreenTargets
     private var blur: BlurPipelines?
@@ -317,6 +319,12 @@ public final class Renderer {
         let target = self.target!
         // Build every pipeline before recording, so a compile failure leaves no half-recorded buffer.
         let pipelineOf = try graph.batches.map { try $0.map { try pipelines.pipeline($0.key) } }
+        // Stack culling (StackCulling in the plan): a stencil attachment at the canvas's size.
+        if graph.batches.last?.contains(where: { $0.key.stencil != nil }) == true,
+           stencil == nil || stencil!.image.width != width || stencil!.image.height != height {
+            stencil = nil
+            stencil = try StencilTarget(device, width: width, height: height)
+        }
         lastFrameCompiledShadersFirst = false
         var uploadBytes = frameTextures.uploadBytes
         if uploadBytes > uploadChunkBytes {
@@ -366,8 +374,8 @@ public final class Renderer {
         var segment = 0
         /// Draws the next canvas segment (the first over the clear colour, later ones over what is there).
         func drawSegment() {
-            beginRendering(cmd, target.image, clear: plan.clearColor, load: segment > 0)
             let batches = graph.canvasSegments.indices.contains(segment) ? graph.canvasSegments[segment] : []
+            beginRendering(cmd, target.image, clear: plan.clearColor, load: segment > 0, stencil: stencil(for: batches))
             let pipes = batches.compactMap { b in graph.batches[canvas].firstIndex { $0.key == b.key }.map { pipelineOf[canvas][$0] } }
             drawBatches(cmd, batches, pipes, frameTextures, graph, list: canvas, width: width, height: height)
             vkCmdEndRendering(cmd)
@@ -442,7 +450,7 @@ public final class Renderer {
         if let damage = frameCache.pending {
             // Only the damaged rectangles, onto the previous frame (DamagedFrame.swift). A plan with
             // a backdrop capture is never damaged (frameDamage(for:)), so the canvas is one segment.
-            beginDamagedRendering(cmd, target, rects: damage.rects, clear: plan.clearColor)
+            beginDamagedRendering(cmd, target, rects: damage.rects, clear: plan.clearColor, stencil: stencil(for: graph.batches[canvas]))
             for rect in damage.rects {
                 scissor(cmd, rect)
                 drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
@@ -452,7 +460,7 @@ public final class Renderer {
             target.recordReadback(cmd, rects: damage.rects)
         } else {
         if segment == 0 {
-            beginRendering(cmd, target.image, clear: plan.clearColor)
+            beginRendering(cmd, target.image, clear: plan.clearColor, stencil: stencil(for: graph.batches[canvas]))
             drawBatches(cmd, graph.batches[canvas], pipelineOf[canvas], frameTextures, graph, list: canvas,
                         width: width, height: height)
             vkCmdEndRendering(cmd)
@@ -468,20 +476,29 @@ public final class Renderer {
     /// dynamic rendering into all of it, cleared to `clear`.
     /// `load`: keep what the image holds (a canvas segment after a backdrop capture, which left
     /// it a colour attachment) instead of clearing it.
-    func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA, load: Bool = false) {
+    /// `stencil`: a stack-culled canvas's stencil attachment, cleared (`StencilTarget`).
+    func beginRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, clear c: RGBA, load: Bool = false,
+                        stencil: StencilTarget? = nil) {
         if !load {
             Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED,
                            VK_PIPELINE_STAGE_2_COPY_BIT | VK_PIPELINE_STAGE_2_FRAGMENT_SHADER_BIT, VK_ACCESS_2_NONE,
                            to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                            VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
         }
-        beginDynamicRendering(cmd, image, load: load, clear: c)
+        stencil?.prepare(cmd)
+        beginDynamicRendering(cmd, image, load: load, clear: c, stencil: stencil)
+    }
+
+    /// The stencil attachment `batches` need: the frame's when any culls stacks.
+    func stencil(for batches: [DrawBatch]) -> StencilTarget? {
+        batches.contains { $0.key.stencil != nil } ? stencil : nil
     }
 
     /// Begins dynamic rendering into all of `image` (a colour attachment already), loading what it
     /// holds or clearing it to `clear`; viewport and scissor cover the whole image. `onlyFirstPixel`
     /// limits the render area and scissor to pixel (0, 0) (`ShaderPrecompile.swift`).
-    func beginDynamicRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, load: Bool, clear c: RGBA, onlyFirstPixel: Bool = false) {
+    func beginDynamicRendering(_ cmd: VkCommandBuffer, _ image: GPUImage, load: Bool, clear c: RGBA, onlyFirstPixel: Bool = false,
+                               stencil: StencilTarget? = nil) {
         let arena = PinnedArena()
         var attachment = VkRenderingAttachmentInfo()
         attachment.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
@@ -498,6 +515,7 @@ public final class Renderer {
         rendering.layerCount = 1
         rendering.colorAttachmentCount = 1
         rendering.pColorAttachments = UnsafePointer(arena.pin(attachment))
+        if let stencil { rendering.pStencilAttachment = UnsafePointer(arena.pin(stencil.attachment)) }
         vkCmdBeginRendering(cmd, &rendering)
         var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
         var scissor = area
@@ -515,6 +533,10 @@ public final class Renderer {
                            UInt32(PipelineLibrary.pushConstantSize), &size)
         var boundPipeline: VkPipeline?
         var boundTexture: VkDescriptorSet?
+        if let k = batches.first(where: { $0.stencilDepth != nil })?.stencilDepth {
+            // Stack culling: K, what the items' stencil tests compare with (StencilRole).
+            vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(k))
+        }
         for (batch, pipeline) in zip(batches, pipelineOf) {
             if boundPipeline != pipeline {
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)

@@ -36,7 +36,9 @@ extension Renderer {
         Barriers.image(cmd, target.image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED, VK_PIPELINE_STAGE_2_NONE, VK_ACCESS_2_NONE,
                        to: VK_IMAGE_LAYOUT_COLOR_ATTACHMENT_OPTIMAL, VK_PIPELINE_STAGE_2_COLOR_ATTACHMENT_OUTPUT_BIT,
                        VK_ACCESS_2_COLOR_ATTACHMENT_WRITE_BIT)
-        beginDynamicRendering(cmd, target.image, load: false, clear: plan.clearColor, onlyFirstPixel: true)
+        let stencil = stencil(for: graph.batches[canvas])
+        stencil?.prepare(cmd)
+        beginDynamicRendering(cmd, target.image, load: false, clear: plan.clearColor, onlyFirstPixel: true, stencil: stencil)
         drawBatches(cmd, graph.batches[canvas], pipelines, frameTextures, graph, list: canvas,
                     width: plan.pixelWidth, height: plan.pixelHeight)
         vkCmdEndRendering(cmd)

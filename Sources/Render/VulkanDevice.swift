@@ -16,6 +16,8 @@ public final class VulkanDevice {
     /// How trilinearly sampled textures get their mip levels (device blits where the colour format
     /// allows them, else the CPU).
     let mipmapGeneration: MipmapGeneration
+    /// The stencil attachment format of stack-culled canvases (`StencilTarget.format(for:)`).
+    let stencilFormat: VkFormat
     public let report: DeviceReport
     public var name: String { report.name }
 
@@ -84,6 +86,7 @@ public final class VulkanDevice {
         vkGetPhysicalDeviceProperties(physical, &properties)
         maxImageDimension2D = Int(properties.limits.maxImageDimension2D)
         mipmapGeneration = MipmapGeneration.supported(by: physical, format: DeviceSelector.colorFormat)
+        stencilFormat = StencilTarget.format(for: physical)
         var familyCount: UInt32 = 0
         vkGetPhysicalDeviceQueueFamilyProperties(physical, &familyCount, nil)
         var families = [VkQueueFamilyProperties](repeating: VkQueueFamilyProperties(), count: Int(familyCount))

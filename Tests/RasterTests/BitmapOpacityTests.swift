@@ -7,4 +7,23 @@ final class BitmapOpacityTests: XCTestCase {
         XCTAssertFalse(Bitmap(width: 2, height: 1, pixels: [1, 2, 3, 255, 0, 0, 0, 254]).isOpaque)
         XCTAssertFalse(Bitmap(width: 1, height: 1, pixels: [0, 0, 0, 0]).isOpaque)
     }
+
+    /// A 10×7 image in cells of 4: cells whose every alpha is 255 merge into rectangles along rows,
+    /// then down columns (the last column and row are partial cells, clipped to the image).
+    func testOpaqueRectsMergeOpaqueCells() {
+        // Opaque everywhere but pixel (5, 1) (cell column 1, row 0) and the row y = 6 for x < 4
+        // (cell column 0, row 1).
+        var pixels = [UInt8](repeating: 255, count: 10 * 7 * 4)
+        func translucent(_ x: Int, _ y: Int) { pixels[(y * 10 + x) * 4 + 3] = 128 }
+        translucent(5, 1)
+        for x in 0..<4 { translucent(x, 6) }
+        let rects = Bitmap(width: 10, height: 7, pixels: pixels).opaqueRects(cell: 4)
+        // Row 0: cells 0 and 2 (x 0–4, x 8–10); row 1 (y 4–7): cells 1–2 (x 4–10). Cell 2 of
+        // row 0 spans x 8–10 and row 1's run x 4–10 differs, so no vertical merge.
+        XCTAssertEqual(rects?.map { [$0.x, $0.y, $0.width, $0.height] }, [[0, 0, 4, 4], [8, 0, 2, 4], [4, 4, 6, 3]])
+        // Columns merge when the runs match: all opaque is one rectangle.
+        let all = Bitmap(width: 10, height: 7, pixels: [UInt8](repeating: 255, count: 280)).opaqueRects(cell: 4)
+        XCTAssertEqual(all?.map { [$0.x, $0.y, $0.width, $0.height] }, [[0, 0, 10, 7]])
+        XCTAssertNil(Bitmap(width: 10, height: 7, pixels: pixels).opaqueRects(cell: 1, maxRects: 3), "too many rectangles")
+    }
 }

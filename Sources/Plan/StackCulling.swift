@@ -1,0 +1,233 @@
+import Geometry
+
+/// A canvas item's part in stack culling's stencil (`StackCulling`): set on every item of a
+/// canvas segment culled that way, nil elsewhere.
+public struct StackStencil: Hashable, Sendable {
+    public enum Role: Hashable, Sendable {
+        /// Adds one to the stencil where it covers; draws no colour (a piece of a veil, drawn
+        /// before the segment's items).
+        case count
+        /// Takes one off where it covers; draws no colour (the same piece again, just before its
+        /// veil is drawn).
+        case uncount
+        /// Drawn where fewer than `depth` veils above it cover (the stencil is below K).
+        case tested
+    }
+    public var role: Role
+    /// K: an item is not drawn at a pixel that K veils above it cover.
+    public var depth: Int
+    public init(_ role: Role, depth: Int) { self.role = role; self.depth = depth }
+}
+
+/// Stack culling: what lies beneath a deep enough stack of translucent layers is not drawn.
+///
+/// Opaque occlusion culling (`CanvasExecution.cull`) skips what an opaque layer hides. A stack of
+/// translucent layers hides what lies beneath it too, as far as 8-bit pixels can tell: each
+/// source-over draw of alpha a keeps (1 − a) of the destination, so under 16 full-screen layers
+/// at opacity 0.8 the bottom one contributes 0.2¹⁵ of its value. Where K *veils* cover a pixel,
+/// whatever lies beneath them can change it by at most one level:
+///
+/// Two destinations that differ by e levels (of 255) differ after a veil's blend,
+/// `s + round(d · (255 − A) / 255)` with A its alpha byte there, by at most ⌈e · (255 − A) / 255⌉
+/// (the rounding is monotonic), and by no more than e after any other blend a culled segment may
+/// hold (source-over at any alpha, plus, destination-in/out, replace: each weighs the destination
+/// by at most 1). From any difference (e ≤ 255), K veils leave at most 1 (`depth(alphaByte:)`):
+/// with A = 204 (opacity 0.8) e runs 255, 51, 11, 3, 1, so K = 4; opaque veils (A = 255) give
+/// K = 1 and no difference at all. So a pixel drawn with stack culling is within 1/255 of the
+/// same pixel drawn layer by layer, per channel, and unchanged where fewer than K veils cover it,
+/// which is everywhere in most scenes. (Fixed-function blending on different GPUs differs by as
+/// much.)
+///
+/// A veil is an unclipped, unshaped, aliased source-over item whose paint has alpha ≥ ½ (A ≥ 128:
+/// below, ⌈e · t⌉ never reaches 1) wherever it counts: a solid colour or an opaque image read at
+/// level 0 counts over its whole quad; a large translucent image counts over its opaque parts
+/// (`PlannedImage.opaqueRects`), each inset by a texel so that every bilinear tap there reads an
+/// opaque texel. Those places are the veil's *pieces*.
+///
+/// The decision is the plan's, in the executed items; which pixels a piece covers is the
+/// rasteriser's, counted in a stencil buffer. A culled segment starts with every veil's pieces as
+/// `count` items (colour off, stencil + 1), and each veil is preceded by its pieces as `uncount`
+/// items (stencil − 1), so when any item is drawn the stencil holds, at each pixel, the veils above
+/// it whose pieces cover it; every item is `tested`: drawn where that is below K. A piece and its
+/// `uncount` copy are the same quad through the same vertex shader, so they cover the same pixels;
+/// a count that saturates at 255 only under-counts, which draws more, never less.
+///
+/// A segment is culled this way only when the estimated saving (`savedPixels`: pixels of items
+/// beneath K veils' pieces, on a grid of 16-pixel cells) exceeds the stencil's own work by a full
+/// canvas; each K the veils allow is estimated and the best taken. Segments with other blends
+/// (compositing filters through blend factors, which may weigh the destination by more than 1)
+/// are left alone.
+public enum StackCulling {
+    /// A veil's pieces must cover at least this share of the canvas: small veils cost the
+    /// stencil work and save little.
+    static let minimumVeilShare = 64
+    /// The estimate's grid cell, in device pixels.
+    static let cell = 16
+
+    /// K for veils of alpha byte ≥ `alphaByte`: the number of veils after which any difference
+    /// beneath is at most one level; nil below 128 (the bound never reaches 1).
+    public static func depth(alphaByte: Int) -> Int? {
+        let n = 255 - min(max(alphaByte, 0), 255)   // the transmittance's numerator, of 255
+        guard n <= 127 else { return nil }
+        var e = 255, k = 0
+        while e > 1 {
+            e = (n * e + 254) / 255   // ⌈e · n / 255⌉
+            k += 1
+        }
+        return k
+    }
+
+    /// Whether a blend weighs the destination by at most 1 (a difference beneath never grows).
+    static func keepsDifferences(_ blend: DrawItem.Blend) -> Bool {
+        switch blend {
+        case .sourceOver, .plus, .plusLighter, .destinationIn, .destinationOut, .replace: return true
+        default: return false
+        }
+    }
+
+    /// A veil: its item, K for its alpha, and its pieces (local rects).
+    struct Veil {
+        var index: Int
+        var depth: Int
+        var pieces: [Rect]
+    }
+
+    /// The item as a veil, or nil.
+    static func veil(_ index: Int, _ item: DrawItem, _ images: [PlannedImage]) -> Veil? {
+        guard item.role != .unsupported, item.flattened == nil, item.blend == .sourceOver, item.gradient == nil,
+              item.shape == nil, item.innerShape == nil, item.clips.isEmpty, item.executedCoverage == .none,
+              item.transform.keepsWConstant, item.transform.m44 == 1 else { return nil }
+        let a: Double
+        let quad = item.quad.standardized
+        var pieces = [quad]
+        switch item.paint {
+        case .solid(let c): a = Double(c.a)
+        case .image(let index, let sampling, let opacity):
+            // At level 0 (clamped to the edge) every tap inside an opaque part reads alpha 1, so
+            // bilinear weights cannot lower it; the paint's alpha multiplies it.
+            guard sampling != .trilinear, images.indices.contains(index) else { return nil }
+            a = Double(opacity) * Double(item.tint.a)
+            if !images[index].isOpaque {
+                pieces = opaquePieces(item, images[index].opaqueRects)
+                if pieces.isEmpty { return nil }
+            }
+        case .offscreen, .blurredShape: return nil
+        }
+        guard a.isFinite, let k = depth(alphaByte: Int((min(max(a, 0), 1) * 255 + 1e-3).rounded(.down))) else { return nil }
+        return Veil(index: index, depth: k, pieces: pieces)
+    }
+
+    /// The item's local rects over `rects` (texels of its image), each inset by a texel and kept
+    /// inside the quad.
+    static func opaquePieces(_ item: DrawItem, _ rects: [PixelRect]) -> [Rect] {
+        let q = item.quad.standardized, uv = item.uv
+        guard uv.size.width != 0, uv.size.height != 0, q.width > 0, q.height > 0 else { return [] }
+        let sx = item.quad.size.width / uv.size.width, sy = item.quad.size.height / uv.size.height
+        func x(_ u: Double) -> Double { item.quad.origin.x + (u - uv.origin.x) * sx }
+        func y(_ v: Double) -> Double { item.quad.origin.y + (v - uv.origin.y) * sy }
+        return rects.compactMap { r -> Rect? in
+            let a = Point(x(Double(r.x) + 1), y(Double(r.y) + 1))
+            let b = Point(x(Double(r.x + r.width) - 1), y(Double(r.y + r.height) - 1))
+            let x0 = max(min(a.x, b.x), q.minX), x1 = min(max(a.x, b.x), q.maxX)
+            let y0 = max(min(a.y, b.y), q.minY), y1 = min(max(a.y, b.y), q.maxY)
+            guard r.width > 2, r.height > 2, x1 > x0, y1 > y0 else { return nil }
+            return Rect(x0, y0, x1 - x0, y1 - y0)
+        }
+    }
+
+    /// An axis-aligned box inside `local` as the affine `m` places it on the device (the middle
+    /// two of its corners' xs and ys), clamped to the canvas; nil when empty.
+    static func innerBox(_ local: Rect, _ m: Transform3D, width: Int, height: Int) -> PixelRect? {
+        let q = local.standardized
+        let corners = [Point(q.minX, q.minY), Point(q.maxX, q.minY), Point(q.minX, q.maxY), Point(q.maxX, q.maxY)].map { m.apply($0) }
+        let xs = corners.map(\.x).sorted(), ys = corners.map(\.y).sorted()
+        guard xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return nil }
+        func clamp(_ v: Double, _ side: Int) -> Int { Int(min(max(v, 0), Double(side))) }
+        let x0 = clamp(xs[1].rounded(.up), width), x1 = clamp(xs[2].rounded(.down), width)
+        let y0 = clamp(ys[1].rounded(.up), height), y1 = clamp(ys[2].rounded(.down), height)
+        return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
+    }
+
+    /// Adds the stencil items and roles when culling pays (see the type's comment).
+    static func apply(_ items: inout [DrawItem], images: [PlannedImage], width: Int, height: Int,
+                      stats: inout CanvasExecutionStats) {
+        guard width > 0, height > 0, !items.isEmpty,
+              items.allSatisfy({ $0.flattened != nil || keepsDifferences($0.blend) }) else { return }
+        let canvas = width * height
+        var candidates: [(veil: Veil, boxes: [PixelRect])] = []
+        for (i, item) in items.enumerated() {
+            guard let v = veil(i, item, images) else { continue }
+            let boxes = v.pieces.compactMap { innerBox($0, item.transform, width: width, height: height) }
+            guard boxes.reduce(0, { $0 + $1.area }) * minimumVeilShare >= canvas else { continue }
+            candidates.append((v, boxes))
+        }
+        guard !candidates.isEmpty else { return }
+        let bounds = items.map { CanvasExecution.bounds($0, width: width, height: height) }
+        var best: (depth: Int, saved: Int, net: Int)?
+        for k in Set(candidates.map(\.veil.depth)).sorted() {
+            let veils = candidates.filter { $0.veil.depth <= k }
+            let saved = savedPixels(depth: k, veils: veils.map { ($0.veil.index, $0.boxes) }, bounds: bounds,
+                                    width: width, height: height)
+            // Each piece is rasterised twice into the stencil (counted, then taken off), without
+            // colour: about an eighth of a shaded pixel each (measured on lavapipe).
+            let cost = veils.reduce(0) { sum, v in sum + v.boxes.reduce(0) { $0 + $1.area } } / 4
+            if saved - cost >= canvas, saved - cost > best?.net ?? Int.min { best = (k, saved, saved - cost) }
+        }
+        guard let best else { return }
+        let veils = candidates.filter { $0.veil.depth <= best.depth }.map(\.veil)
+        let byIndex = Dictionary(uniqueKeysWithValues: veils.map { ($0.index, $0) })
+        func pieces(of v: Veil, _ role: StackStencil.Role) -> [DrawItem] {
+            let item = items[v.index]
+            return v.pieces.map { quad in
+                var p = DrawItem(layer: item.layer, role: item.role, paint: .solid(RGBA(0, 0, 0, 1)), transform: item.transform,
+                                 quad: quad)
+                p.stackStencil = StackStencil(role, depth: best.depth)
+                return p
+            }
+        }
+        var out = veils.flatMap { pieces(of: $0, .count) }
+        out.reserveCapacity(out.count * 2 + items.count)
+        for (i, var item) in items.enumerated() {
+            if let v = byIndex[i] { out += pieces(of: v, .uncount) }
+            item.stackStencil = StackStencil(.tested, depth: best.depth)
+            out.append(item)
+        }
+        items = out
+        stats.stackDepth = max(stats.stackDepth, best.depth)
+        stats.stackVeils += veils.count
+        stats.stackPieces += veils.reduce(0) { $0 + $1.pieces.count }
+        stats.stackSavedPixels += best.saved
+    }
+
+    /// Estimated pixels not shaded: on a grid of `cell`-pixel cells, each item's bounds where K
+    /// veils above it cover a whole cell (through their pieces' inscribed boxes).
+    static func savedPixels(depth k: Int, veils: [(index: Int, boxes: [PixelRect])], bounds: [PixelRect?],
+                            width: Int, height: Int) -> Int {
+        let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
+        var count = [UInt8](repeating: 0, count: columns * rows)
+        var saved = 0
+        var next = veils.count - 1
+        for i in bounds.indices.reversed() {
+            if let b = bounds[i], !b.isEmpty {
+                for row in b.y / cell...min((b.y + b.height - 1) / cell, rows - 1) {
+                    for column in b.x / cell...min((b.x + b.width - 1) / cell, columns - 1) where count[row * columns + column] >= k {
+                        let c = PixelRect(x: column * cell, y: row * cell, width: cell, height: cell)
+                        saved += DamageRegion.intersection(c, b)?.area ?? 0
+                    }
+                }
+            }
+            guard next >= 0, veils[next].index == i else { continue }
+            for box in veils[next].boxes {
+                // The cells wholly inside the box.
+                let x0 = (box.x + cell - 1) / cell, x1 = (box.x + box.width) / cell
+                let y0 = (box.y + cell - 1) / cell, y1 = (box.y + box.height) / cell
+                guard x0 < x1, y0 < y1 else { continue }
+                for row in y0..<min(y1, rows) { for column in x0..<min(x1, columns) where count[row * columns + column] < 255 {
+                    count[row * columns + column] += 1
+                } }
+            }
+            next -= 1
+        }
+        return saved
+    }
+}

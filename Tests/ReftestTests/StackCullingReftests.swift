@@ -1,0 +1,67 @@
+import Foundation
+import Pipeline
+import Plan
+import SceneFormat
+import XCTest
+
+/// Stack culling on lavapipe (`StackCulling` in the plan): what lies beneath K translucent veils
+/// is not drawn, and the pixels stay within 1/255 of drawing every layer.
+final class StackCullingReftests: ReftestCase {
+    /// White canvas (the clear colour), an opaque red layer, five green layers at opacity 0.2
+    /// (alpha byte 51: no veils; turned 1° so that they are not flattened into one region) and
+    /// four veils on top: dark red at opacity 0.8 (premultiplied (102, 0, 0, 204)), rotated 10°
+    /// and scaled 1.5 about the centre, so they cover the canvas.
+    let under = """
+    {"frame": [0, 0, 64, 64], "backgroundColor": "#FF0000"},
+    """ + Array(repeating: """
+    {"frame": [0, 0, 64, 64], "backgroundColor": "#00FF00", "opacity": 0.2, "transform": "rotate(1deg)"}
+    """, count: 5).joined(separator: ",\n")
+    func veils(_ n: Int) -> String {
+        Array(repeating: """
+        {"frame": [0, 0, 64, 64], "backgroundColor": [0.5, 0, 0, 1], "opacity": 0.8, "transform": "rotate(10deg) scale(1.5)"}
+        """, count: n).joined(separator: ",\n")
+    }
+    var json: String { under + ",\n" + veils(4) }
+
+    /// 8-bit source-over, `s + round(d · (255 − A) / 255)` per channel, by hand at the centre:
+    /// - every layer: red (255, 0, 0, 255); five greens (0, 51, 0, 51) keep 204/255: red 204, 163,
+    ///   130, 104, 83 and green 51, 92, 125, 151, 172; four veils (102, 0, 0, 204) keep 51/255: red
+    ///   119, 126, 127, 127 and green 34, 7, 1, 0. (127, 0, 0, 255).
+    /// - culled (K = 4 veils cover it): the veils over the white clear colour: red 153, 133, 129,
+    ///   128, green and blue 51, 10, 2, 0. (128, 0, 0, 255): one level apart, as the bound allows.
+    func testWhatLiesBeneathFourVeilsIsNotDrawnAndMovesAPixelByAtMostOneLevel() throws {
+        let doc = try SceneDecoder.decode(data: Array(scene(64, 64, json).utf8), file: "stack-culling.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let renderer = Self.renderer
+        let culled = try renderer.render(doc)
+        XCTAssertEqual(culled.plan.execution.stackDepth, 4)
+        XCTAssertEqual(culled.plan.execution.stackVeils, 5, "the four, and the opaque red (K = 1 ≤ 4)")
+        renderer.cullsStacks = false
+        defer { renderer.cullsStacks = true }
+        let whole = try renderer.render(doc)
+        XCTAssertEqual(whole.plan.execution.stackDepth, 0)
+        let a = Image(width: culled.width, height: culled.height, pixels: culled.pixels)
+        let b = Image(width: whole.width, height: whole.height, pixels: whole.pixels)
+        XCTAssertEqual(b.pixel(32, 32), [127, 0, 0, 255], "every layer drawn")
+        XCTAssertEqual(a.pixel(32, 32), [128, 0, 0, 255], "the red and green layers not drawn beneath the veils")
+        assertImagesMatch(a, b, tolerance: 1, maxDiffering: 64 * 64)
+        // The stencil is per pixel: where a veil's rotated corner leaves a pixel to three veils
+        // or fewer, everything is drawn (none here: they cover the canvas); and the whole frame
+        // differs only where the culled layers would have rounded differently.
+        var differing = 0
+        for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<(i + 4)] != b.pixels[i..<(i + 4)] { differing += 1 }
+        XCTAssertGreaterThan(differing, 0)
+    }
+
+    /// Where fewer than K veils cover, the layers beneath are drawn: the same veils, only three of
+    /// them, over the same stack, give every layer's pixels exactly.
+    func testFewerThanKVeilsDrawEverything() throws {
+        let doc = try SceneDecoder.decode(data: Array(scene(64, 64, under + ",\n" + veils(3)).utf8), file: "stack-culling-3.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let renderer = Self.renderer
+        let on = try renderer.render(doc)
+        XCTAssertEqual(on.plan.execution.stackDepth, 0, "three veils: nothing to cull")
+        // Red after three veils: 83 → 119, 126, 127; green 172 → 34, 7, 1.
+        XCTAssertEqual(Image(width: on.width, height: on.height, pixels: on.pixels).pixel(32, 32), [127, 1, 0, 255])
+    }
+}
