@@ -12,6 +12,8 @@ public struct StackStencil: Hashable, Sendable {
         case uncount
         /// Drawn where fewer than `depth` veils above it cover (the stencil is below K).
         case tested
+        /// Drawn without a stencil test: fewer than K veils lie above it anywhere.
+        case untested
     }
     public var role: Role
     /// K: an item is not drawn at a pixel that K veils above it cover.
@@ -48,8 +50,9 @@ public struct StackStencil: Hashable, Sendable {
 /// rasteriser's, counted in a stencil buffer. A culled segment starts with every veil's pieces as
 /// `count` items (colour off, stencil + 1), and each veil is preceded by its pieces as `uncount`
 /// items (stencil − 1), so when any item is drawn the stencil holds, at each pixel, the veils above
-/// it whose pieces cover it; every item is `tested`: drawn where that is below K. A piece and its
-/// `uncount` copy are the same quad through the same vertex shader, so they cover the same pixels;
+/// it whose pieces cover it; every item is `tested`: drawn where that is below K. Items with fewer than K
+/// veils above them in the list are never culled: they are drawn `untested`, and the veils among
+/// them are not uncounted. A piece and its `uncount` copy are the same quad through the same vertex shader, so they cover the same pixels;
 /// a count that saturates at 255 only under-counts, which draws more, never less.
 ///
 /// A segment is culled this way only when the estimated saving (`savedPixels`: pixels of items
@@ -185,11 +188,21 @@ public enum StackCulling {
                 return p
             }
         }
+        // An item with fewer than K veils above it in the list is never culled: it is drawn
+        // untested, and a veil with no tested item from it up needs no uncounting (the top K − 1
+        // veils of a stack and everything above them).
+        var above = [Int](repeating: 0, count: items.count)
+        var seen = 0
+        for i in items.indices.reversed() {
+            above[i] = seen
+            if byIndex[i] != nil { seen += 1 }
+        }
+        let lastTested = items.indices.last { above[$0] >= best.depth } ?? -1
         var out = veils.flatMap { pieces(of: $0, .count) }
         out.reserveCapacity(out.count * 2 + items.count)
         for (i, var item) in items.enumerated() {
-            if let v = byIndex[i] { out += pieces(of: v, .uncount) }
-            item.stackStencil = StackStencil(.tested, depth: best.depth)
+            if let v = byIndex[i], i <= lastTested { out += pieces(of: v, .uncount) }
+            item.stackStencil = StackStencil(above[i] >= best.depth ? .tested : .untested, depth: best.depth)
             out.append(item)
         }
         items = out

@@ -44,6 +44,8 @@ enum StencilRole: Hashable {
     case uncount
     /// An item, drawn where fewer than K veils above it cover (K > stencil).
     case tested
+    /// An item drawn everywhere (no stencil test), in a pass with the stencil attachment.
+    case untested
 }
 
 /// Which sampler an image's descriptor set holds.

@@ -76,12 +76,15 @@ enum StencilStates {
         case .tested:
             op.compareOp = VK_COMPARE_OP_GREATER   // K > the veils above that cover
             op.writeMask = 0
+        case .untested:
+            op.compareOp = VK_COMPARE_OP_ALWAYS
+            op.writeMask = 0
         }
         var info = VkPipelineDepthStencilStateCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO
         info.depthTestEnable = VkBool32(VK_FALSE)
         info.depthWriteEnable = VkBool32(VK_FALSE)
-        info.stencilTestEnable = VkBool32(VK_TRUE)
+        info.stencilTestEnable = VkBool32(role == .untested ? VK_FALSE : VK_TRUE)
         info.front = op
         info.back = op
         return info

@@ -28,33 +28,36 @@ final class StackCullingTests: XCTestCase {
         XCTAssertNil(StackCulling.depth(alphaByte: 0))
     }
 
-    /// Six translucent items under four rotated veils at opacity 0.8 (K = 4): the segment starts
-    /// with the veils' pieces counted, each veil is preceded by its piece taken off, and every
-    /// item is tested against K. Nothing else changes.
-    func testAStackOfVeilsCountsThemAndTestsEveryItem() {
+    /// Six translucent items under five rotated veils at opacity 0.8 (K = 4): the segment starts
+    /// with the veils' pieces counted; every item with four veils or more above it is tested
+    /// against K, the lowest veil among them after its piece is taken off; the top four veils
+    /// (three veils or fewer above each) are drawn untested and never uncounted.
+    func testAStackOfVeilsCountsThemAndTestsWhatCanBeCulled() {
         let rotated = Transform3D.translation(-32, -32) * .rotation(0.17, 0, 0, 1) * .scale(1.5, 1.5, 1) * .translation(32, 32)
         let under = (0..<6).map { i in solid(RGBA(0, 0.3, 0, 0.3), layer: LayerID(10 + i)) }
-        let veils = (0..<4).map { i in solid(veilRed, rotated, layer: LayerID(20 + i)) }
+        let veils = (0..<5).map { i in solid(veilRed, rotated, layer: LayerID(20 + i)) }
         let (items, stats) = prepare(under + veils)
         XCTAssertEqual(stats.stackDepth, 4)
-        XCTAssertEqual(stats.stackVeils, 4)
-        XCTAssertEqual(stats.stackPieces, 4)
-        // 4 counted pieces, the 6 items, then (uncount, veil) × 4.
-        XCTAssertEqual(items.count, 4 + 6 + 8)
-        XCTAssertEqual(items.prefix(4).map { $0.stackStencil?.role }, Array(repeating: .count, count: 4))
-        XCTAssertEqual(items[4..<10].map(\.layer), (0..<6).map { LayerID(10 + $0) })
-        for (n, i) in stride(from: 10, to: 18, by: 2).enumerated() {
-            XCTAssertEqual(items[i].stackStencil?.role, .uncount)
-            XCTAssertEqual(items[i].layer, LayerID(20 + n), "a veil's piece just before the veil")
-            XCTAssertEqual(items[i].transform, rotated)
-            XCTAssertEqual(items[i].quad, Rect(0, 0, 64, 64), "a solid veil counts over its whole quad")
-            XCTAssertEqual(items[i + 1].layer, LayerID(20 + n))
-        }
+        XCTAssertEqual(stats.stackVeils, 5)
+        XCTAssertEqual(stats.stackPieces, 5)
+        // 5 counted pieces, the 6 items, (uncount, veil) for the lowest veil, 4 veils.
+        XCTAssertEqual(items.count, 5 + 6 + 2 + 4)
+        XCTAssertEqual(items.prefix(5).map { $0.stackStencil?.role }, Array(repeating: .count, count: 5))
+        XCTAssertEqual(items.prefix(5).map(\.layer), (0..<5).map { LayerID(20 + $0) })
+        XCTAssertTrue(items.prefix(5).allSatisfy { $0.transform == rotated && $0.quad == Rect(0, 0, 64, 64) },
+                      "a solid veil counts over its whole quad")
+        XCTAssertEqual(items[5..<11].map(\.layer), (0..<6).map { LayerID(10 + $0) })
+        XCTAssertEqual(items[5..<11].map { $0.stackStencil?.role }, Array(repeating: .tested, count: 6))
+        XCTAssertEqual(items[11].stackStencil?.role, .uncount)
+        XCTAssertEqual(items[11].layer, 20, "the lowest veil's piece just before it")
+        XCTAssertEqual(items[12].layer, 20)
+        XCTAssertEqual(items[12].stackStencil?.role, .tested)
+        XCTAssertEqual(items[13...].map(\.layer), (1..<5).map { LayerID(20 + $0) })
+        XCTAssertEqual(items[13...].map { $0.stackStencil?.role }, Array(repeating: .untested, count: 4))
         XCTAssertTrue(items.allSatisfy { $0.stackStencil?.depth == 4 })
-        XCTAssertEqual(items.filter { $0.stackStencil?.role == .tested }.count, 10)
         // Off: the same items as before, no stencil.
         let off = prepare(under + veils, culls: false).items
-        XCTAssertEqual(off.count, 10)
+        XCTAssertEqual(off.count, 11)
         XCTAssertTrue(off.allSatisfy { $0.stackStencil == nil })
     }
 
