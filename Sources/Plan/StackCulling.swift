@@ -172,7 +172,8 @@ public enum StackCulling {
             let saved = savedPixels(depth: k, veils: veils.map { ($0.veil.index, $0.boxes) }, bounds: bounds,
                                     width: width, height: height)
             // Each piece is rasterised twice into the stencil (counted, then taken off), without
-            // colour: about an eighth of a shaded pixel each (measured on lavapipe).
+            // colour: about a quarter of a shaded pixel for the two (on lavapipe the 16 rotated
+            // layers' ~5,800 pieces took ~35 ms, where a shaded layer takes ~10 ms).
             let cost = veils.reduce(0) { sum, v in sum + v.boxes.reduce(0) { $0 + $1.area } } / 4
             if saved - cost >= canvas, saved - cost > best?.net ?? Int.min { best = (k, saved, saved - cost) }
         }

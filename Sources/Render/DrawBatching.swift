@@ -31,14 +31,7 @@ struct DrawBatch: Equatable {
 enum DrawBatching {
     /// `blocks`: whether a flattened region reads plan image `index` from a `.blocks` texture.
     static func pipelineKey(for item: DrawItem, blocks: (Int) -> Bool = { _ in false }) -> PipelineKey {
-        let stencil: StencilRole? = item.stackStencil.map {
-            switch $0.role {
-            case .count: return .count
-            case .uncount: return .uncount
-            case .tested: return .tested
-            case .untested: return .untested
-            }
-        }
+        let stencil = item.stackStencil?.role
         if let region = item.flattened {
             return PipelineKey(paint: .solid, hasShape: false, hasInner: false, clipCount: 0, corners: 0, opaque: true,
                                flatten: FlattenVariant(region, blocks: blocks), stencil: stencil)

@@ -1,4 +1,5 @@
 import CVulkan
+import Plan
 
 /// Which graphics pipeline an item needs. Each field is a specialisation constant of the shaders
 /// (Shaders/draw_record.glsl), so every variant compiles to just the code it runs: the common
@@ -30,22 +31,9 @@ struct PipelineKey: Hashable {
     var affine = false
     /// A flattened region (Shaders/flatten.frag): its stack's depth and image layers.
     var flatten: FlattenVariant? = nil
-    /// Stack culling's stencil state (`StackCulling` in the plan; nil: no stencil attachment).
-    var stencil: StencilRole? = nil
-}
-
-/// How a pipeline of a stack-culled canvas uses its stencil attachment (`StackStencil.Role` in
-/// the plan): the stencil holds, at each pixel, the veils above the item being drawn that cover
-/// it; the reference is K.
-enum StencilRole: Hashable {
-    /// A veil's piece: adds one where it covers (no colour written, no fragment shader).
-    case count
-    /// The same piece before its veil is drawn: takes one off (no colour, no fragment shader).
-    case uncount
-    /// An item, drawn where fewer than K veils above it cover (K > stencil).
-    case tested
-    /// An item drawn everywhere (no stencil test), in a pass with the stencil attachment.
-    case untested
+    /// Stack culling's stencil role (the plan's `StackStencil.Role`, `StencilStates`; nil: no
+    /// stencil attachment).
+    var stencil: StackStencil.Role? = nil
 }
 
 /// Which sampler an image's descriptor set holds.
@@ -209,7 +197,8 @@ final class PipelineLibrary {
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
-        let prepass = key.stencil == .count || key.stencil == .uncount
+        // A veil's piece only counts into the stencil: no fragment shader, no colour.
+        let countsOnly = key.stencil == .count || key.stencil == .uncount
         for i in 0..<2 {
             stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
             stages[i].pName = name[0]
@@ -250,7 +239,7 @@ final class PipelineLibrary {
 
         var blend = VkPipelineColorBlendAttachmentState()
         // Opaque items replace the destination: no blending, so no read of the target.
-        blend.blendEnable = VkBool32(key.opaque || prepass ? VK_FALSE : VK_TRUE)
+        blend.blendEnable = VkBool32(key.opaque || countsOnly ? VK_FALSE : VK_TRUE)
         // Premultiplied source-over: result = src + dst · (1 − src.a), for colour and alpha.
         // Destination-in (mask application): dst · src.a. Plus (cross-dissolve sums): src + dst.
         let (src, dst): (VkBlendFactor, VkBlendFactor)
@@ -266,7 +255,7 @@ final class PipelineLibrary {
         blend.srcAlphaBlendFactor = src
         blend.dstAlphaBlendFactor = dst
         blend.alphaBlendOp = VK_BLEND_OP_ADD
-        blend.colorWriteMask = prepass ? 0 : VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
+        blend.colorWriteMask = countsOnly ? 0 : VK_COLOR_COMPONENT_R_BIT.rawValue | VK_COLOR_COMPONENT_G_BIT.rawValue
             | VK_COLOR_COMPONENT_B_BIT.rawValue | VK_COLOR_COMPONENT_A_BIT.rawValue
         var colorBlend = VkPipelineColorBlendStateCreateInfo()
         colorBlend.sType = VK_STRUCTURE_TYPE_PIPELINE_COLOR_BLEND_STATE_CREATE_INFO
@@ -295,7 +284,7 @@ final class PipelineLibrary {
         info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
         info.pNext = UnsafeRawPointer(arena.pin(rendering))
         // Counting pieces have no fragment shader: rasterisation alone updates the stencil.
-        info.stageCount = prepass ? 1 : 2
+        info.stageCount = countsOnly ? 1 : 2
         info.pStages = UnsafePointer(arena.pin(array: stages))
         if let depthStencil { info.pDepthStencilState = UnsafePointer(arena.pin(depthStencil)) }
         info.pVertexInputState = UnsafePointer(arena.pin(vertexInput))

@@ -534,7 +534,7 @@ public final class Renderer {
         var boundPipeline: VkPipeline?
         var boundTexture: VkDescriptorSet?
         if let k = batches.first(where: { $0.stencilDepth != nil })?.stencilDepth {
-            // Stack culling: K, what the items' stencil tests compare with (StencilRole).
+            // Stack culling: K, what the items' stencil tests compare with (StencilStates).
             vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(k))
         }
         for (batch, pipeline) in zip(batches, pipelineOf) {

@@ -1,4 +1,5 @@
 import CVulkan
+import Plan
 
 /// The stencil attachment of a stack-culled canvas (`StackCulling` in the plan): one byte per
 /// pixel where the device has `S8_UINT` (lavapipe, most GPUs), else the smallest combined
@@ -56,10 +57,11 @@ final class StencilTarget {
     }
 }
 
-/// The stencil tests and operations of each `StencilRole` (front and back alike: layers may be
-/// flipped). The reference, K, is set per canvas segment (`VK_DYNAMIC_STATE_STENCIL_REFERENCE`).
+/// The stencil tests and operations of each `StackStencil.Role` (front and back alike: layers may
+/// be flipped): the stencil holds, at each pixel, the veils above the item being drawn that cover
+/// it. The reference, K, is set per canvas segment (`VK_DYNAMIC_STATE_STENCIL_REFERENCE`).
 enum StencilStates {
-    static func state(_ role: StencilRole) -> VkPipelineDepthStencilStateCreateInfo {
+    static func state(_ role: StackStencil.Role) -> VkPipelineDepthStencilStateCreateInfo {
         var op = VkStencilOpState()
         op.compareMask = 0xFF
         op.writeMask = 0xFF
