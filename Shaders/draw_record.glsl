@@ -25,6 +25,7 @@ struct DrawRecord {
     RoundedRect shape;
     RoundedRect inner;
     ClipRecord clips[4];
+    vec4 stack;         // x: stack culling's depth (the item's rank, StencilTarget.depth), else 0
 };
 
 layout(std430, set = 0, binding = 0) readonly buffer DrawRecords {

@@ -22,9 +22,11 @@ void main() {
     vec4 uv = records[index].uv;
     vec2 local = mix(quad.xy, quad.zw, corner);
     vec4 p = records[index].transform * vec4(local, 0.0, 1.0);
-    // Device pixels -> clip space. Vulkan's NDC is y-down like our device space; z = 0 keeps
-    // 0 <= z <= w, so clipping against w > 0 is all that happens (w < 0 behind the eye is culled).
-    gl_Position = vec4(p.x * (2.0 / targetSize.x) - p.w, p.y * (2.0 / targetSize.y) - p.w, 0.0, p.w);
+    // Device pixels -> clip space. Vulkan's NDC is y-down like our device space; 0 <= z <= w, so
+    // clipping against w > 0 is all that happens (w < 0 behind the eye is culled).
+    // Depth: stack culling's rank (0 elsewhere), times w so that z / w is the rank's exactly.
+    gl_Position = vec4(p.x * (2.0 / targetSize.x) - p.w, p.y * (2.0 / targetSize.y) - p.w,
+                       clamp(records[index].stack.x, 0.0, 1.0) * p.w, p.w);
 
     vec2 texel = mix(uv.xy, uv.zw, corner);
     vLocal = local;

@@ -29,9 +29,9 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     /// Stack culling (`StackCulling`): K, the veils over which nothing beneath is drawn (the
     /// largest of the segments'; 0 when no segment is culled this way).
     public var stackDepth = 0
-    /// Items counted as veils in the stencil.
+    /// Veils marked (their pieces drawn into the stencil and depth buffers).
     public var stackVeils = 0
-    /// Their pieces (each drawn twice into the stencil: counted, then taken off).
+    /// Their pieces (each drawn once, without colour).
     public var stackPieces = 0
     /// The plan's estimate of the pixels not shaded beneath the veils (`StackCulling.savedPixels`).
     public var stackSavedPixels = 0
@@ -59,7 +59,8 @@ public struct BatchClass: Hashable, Sendable {
     var isotropic: Bool
     /// Screen-linear interpolation (`DrawItem.interpolatesAffinely`): another fragment shader.
     var affine: Bool
-    /// Stack culling's stencil role (`DrawItem.stackStencil`): other stencil state.
+    /// Stack culling's role and K (`DrawItem.stackStencil`; its rank is per record, rank 0
+    /// here): other depth and stencil state.
     var stencil: StackStencil?
 
     public init(_ item: DrawItem) {
@@ -78,7 +79,7 @@ public struct BatchClass: Hashable, Sendable {
         opaque = item.drawsOpaque
         isotropic = item.hasIsotropicCoverage
         affine = item.interpolatesAffinely
-        stencil = item.stackStencil
+        stencil = item.stackStencil.map { StackStencil($0.role, depth: $0.depth, rank: 0) }
     }
 
     /// The class without what promotion may change (shape presence and coverage level).
@@ -112,7 +113,8 @@ public struct BatchClass: Hashable, Sendable {
 /// 5. **Region flattening** (`RegionFlattening.swift`): runs of pixel-aligned rectangles become
 ///    disjoint regions, each drawn once with its stack of layers blended in registers.
 /// 6. **Stack culling** (`StackCulling.swift`): where K translucent veils cover a pixel, nothing
-///    beneath them is drawn there (within 1/255 of drawing it); a stencil buffer counts the veils.
+///    beneath them is drawn there (within 1/255 of drawing it); the veils' pieces mark, in a stencil
+///    and a depth buffer, the K-th veil from the top, and items beneath it fail a depth test.
 /// Order is never changed. Pure: the same items give the same result.
 public enum CanvasExecution {
     /// Items of at most this many device pixels (bounds) may be promoted to batch.

@@ -1,24 +1,29 @@
 import Geometry
 
-/// A canvas item's part in stack culling's stencil (`StackCulling`): set on every item of a
-/// canvas segment culled that way, nil elsewhere.
+/// A canvas item's part in stack culling (`StackCulling`): set on every item of a canvas segment
+/// culled that way, nil elsewhere.
 public struct StackStencil: Hashable, Sendable {
     public enum Role: Hashable, Sendable {
-        /// Adds one to the stencil where it covers; draws no colour (a piece of a veil, drawn
-        /// before the segment's items).
-        case count
-        /// Takes one off where it covers; draws no colour (the same piece again, just before its
-        /// veil is drawn).
-        case uncount
-        /// Drawn where fewer than `depth` veils above it cover (the stencil is below K).
+        /// A piece of a veil, drawn before the segment's items, top veil first, without colour:
+        /// adds one to the stencil where it covers, and where it is the K-th veil from the top
+        /// (the stencil held K − 1) writes its `rank` into the depth buffer.
+        case mark
+        /// Drawn where its `rank` is at least the depth marked there: not beneath the K-th veil.
         case tested
-        /// Drawn without a stencil test: fewer than K veils lie above it anywhere.
+        /// Drawn without a test: fewer than K veils lie above it anywhere.
         case untested
     }
     public var role: Role
     /// K: an item is not drawn at a pixel that K veils above it cover.
     public var depth: Int
-    public init(_ role: Role, depth: Int) { self.role = role; self.depth = depth }
+    /// The item's place in the stack, counted in marked veils: twice the marked veils below it,
+    /// plus one for a marked veil (and its pieces). An item below the veil it is compared with
+    /// has a smaller rank, the veil itself the same, an item above it a larger one.
+    public var rank: Int
+    public init(_ role: Role, depth: Int, rank: Int) { self.role = role; self.depth = depth; self.rank = rank }
+
+    /// The largest rank: the depth buffer holds it exactly as rank / maxRank, even at 16 bits.
+    public static let maxRank = 65_535
 }
 
 /// Stack culling: what lies beneath a deep enough stack of translucent layers is not drawn.
@@ -47,19 +52,21 @@ public struct StackStencil: Hashable, Sendable {
 /// opaque texel. Those places are the veil's *pieces*.
 ///
 /// The decision is the plan's, in the executed items; which pixels a piece covers is the
-/// rasteriser's, counted in a stencil buffer. A culled segment starts with every veil's pieces as
-/// `count` items (colour off, stencil + 1), and each veil is preceded by its pieces as `uncount`
-/// items (stencil − 1), so when any item is drawn the stencil holds, at each pixel, the veils above
-/// it whose pieces cover it; every item is `tested`: drawn where that is below K. Items with fewer than K
-/// veils above them in the list are never culled: they are drawn `untested`, and the veils among
-/// them are not uncounted. A piece and its `uncount` copy are the same quad through the same vertex shader, so they cover the same pixels;
-/// a count that saturates at 255 only under-counts, which draws more, never less.
+/// rasteriser's, in a stencil and a depth buffer. A culled segment starts with the marked veils'
+/// pieces, top veil first, as `mark` items: each adds one to the stencil, and the one that finds
+/// K − 1 there (the K-th veil from the top) writes its veil's rank as depth. Every item that may
+/// lie beneath K veils is then `tested`: drawn where its rank is at least the depth there, that is
+/// where it is not beneath the K-th veil (depth 0: fewer than K). Ranks count marked veils, so a
+/// veil's pieces and the veil compare equal, and the pieces are drawn once whatever the stack's
+/// size. Items with fewer than K marked veils above them in the list are drawn `untested`. A piece
+/// and the veil's own quad go through the same transform; the pieces lie inside the quad.
 ///
 /// A segment is culled this way only when the estimated saving (`savedPixels`: pixels of items
-/// beneath K veils' pieces, on a grid of 16-pixel cells) exceeds the stencil's own work by a full
-/// canvas; each K the veils allow is estimated and the best taken. Segments with other blends
-/// (compositing filters through blend factors, which may weigh the destination by more than 1)
-/// are left alone.
+/// beneath K veils' pieces, on a grid of 16-pixel cells) exceeds the pieces' own work by a full
+/// canvas; each K the veils allow is estimated, and for each the lowest veils whose marking saves
+/// less than it costs (they are the K-th from the top only where little lies beneath them) are
+/// left unmarked, drawn as ordinary items. Segments with other blends (compositing filters
+/// through blend factors, which may weigh the destination by more than 1) are left alone.
 public enum StackCulling {
     /// A veil's pieces must cover at least this share of the canvas: small veils cost the
     /// stencil work and save little.
@@ -151,59 +158,67 @@ public enum StackCulling {
         return x1 > x0 && y1 > y0 ? PixelRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0) : nil
     }
 
-    /// Adds the stencil items and roles when culling pays (see the type's comment).
+    /// Adds the marking items and roles when culling pays (see the type's comment).
     static func apply(_ items: inout [DrawItem], images: [PlannedImage], width: Int, height: Int,
                       stats: inout CanvasExecutionStats) {
         guard width > 0, height > 0, !items.isEmpty,
               items.allSatisfy({ $0.flattened != nil || keepsDifferences($0.blend) }) else { return }
         let canvas = width * height
-        var candidates: [(veil: Veil, boxes: [PixelRect])] = []
+        var candidates: [(veil: Veil, boxes: [PixelRect], area: Int)] = []
         for (i, item) in items.enumerated() {
             guard let v = veil(i, item, images) else { continue }
             let boxes = v.pieces.compactMap { innerBox($0, item.transform, width: width, height: height) }
-            guard boxes.reduce(0, { $0 + $1.area }) * minimumVeilShare >= canvas else { continue }
-            candidates.append((v, boxes))
+            let area = boxes.reduce(0) { $0 + $1.area }
+            guard area * minimumVeilShare >= canvas else { continue }
+            candidates.append((v, boxes, area))
         }
+        // Ranks must fit the depth buffer exactly: the top veils, where a stack has more.
+        candidates = Array(candidates.suffix((StackStencil.maxRank - 1) / 2))
         guard !candidates.isEmpty else { return }
         let bounds = items.map { CanvasExecution.bounds($0, width: width, height: height) }
-        var best: (depth: Int, saved: Int, net: Int)?
+        // For each K: what each veil saves as the K-th from the top, and the lowest veil worth
+        // marking (the marked veils are those from it up: the K-th marked veil from the top is
+        // then the K-th of all wherever it is marked).
+        var best: (depth: Int, lowest: Int, saved: Int, net: Int)?
         for k in Set(candidates.map(\.veil.depth)).sorted() {
             let veils = candidates.filter { $0.veil.depth <= k }
             let saved = savedPixels(depth: k, veils: veils.map { ($0.veil.index, $0.boxes) }, bounds: bounds,
                                     width: width, height: height)
-            // Each piece is rasterised twice into the stencil (counted, then taken off), without
-            // colour: about a quarter of a shaded pixel for the two (on lavapipe the 16 rotated
-            // layers' ~5,800 pieces took ~35 ms, where a shaded layer takes ~10 ms).
-            let cost = veils.reduce(0) { sum, v in sum + v.boxes.reduce(0) { $0 + $1.area } } / 4
-            if saved - cost >= canvas, saved - cost > best?.net ?? Int.min { best = (k, saved, saved - cost) }
-        }
-        guard let best else { return }
-        let veils = candidates.filter { $0.veil.depth <= best.depth }.map(\.veil)
-        let byIndex = Dictionary(uniqueKeysWithValues: veils.map { ($0.index, $0) })
-        func pieces(of v: Veil, _ role: StackStencil.Role) -> [DrawItem] {
-            let item = items[v.index]
-            return v.pieces.map { quad in
-                var p = DrawItem(layer: item.layer, role: item.role, paint: .solid(RGBA(0, 0, 0, 1)), transform: item.transform,
-                                 quad: quad)
-                p.stackStencil = StackStencil(role, depth: best.depth)
-                return p
+            // Each piece is rasterised once, without colour, writing stencil and depth: about a
+            // quarter of a shaded pixel (on lavapipe the 16 rotated layers' ~5,800 pieces, 23 M
+            // pixels, took ~17 ms, where a shaded full-screen layer of 3 M pixels takes ~10 ms).
+            var savedAbove = 0, costAbove = 0
+            for (j, v) in veils.enumerated().reversed() {
+                savedAbove += saved[j]
+                costAbove += v.area / 4
+                if savedAbove - costAbove >= canvas, savedAbove - costAbove > best?.net ?? Int.min {
+                    best = (k, j, savedAbove, savedAbove - costAbove)
+                }
             }
         }
-        // An item with fewer than K veils above it in the list is never culled: it is drawn
-        // untested, and a veil with no tested item from it up needs no uncounting (the top K − 1
-        // veils of a stack and everything above them).
-        var above = [Int](repeating: 0, count: items.count)
-        var seen = 0
-        for i in items.indices.reversed() {
-            above[i] = seen
-            if byIndex[i] != nil { seen += 1 }
+        guard let best else { return }
+        let veils = candidates.filter { $0.veil.depth <= best.depth }.dropFirst(best.lowest).map(\.veil)
+        let ordinal = Dictionary(uniqueKeysWithValues: veils.enumerated().map { ($1.index, $0) })
+        // rank = 2 · (marked veils below) + 1 for a marked veil; `above`: marked veils above.
+        var rank = [Int](repeating: 0, count: items.count)
+        var below = 0
+        for i in items.indices {
+            if ordinal[i] != nil { rank[i] = 2 * below + 1; below += 1 } else { rank[i] = 2 * below }
         }
-        let lastTested = items.indices.last { above[$0] >= best.depth } ?? -1
-        var out = veils.flatMap { pieces(of: $0, .count) }
-        out.reserveCapacity(out.count * 2 + items.count)
+        var out: [DrawItem] = []
+        out.reserveCapacity(veils.reduce(0) { $0 + $1.pieces.count } + items.count)
+        for v in veils.reversed() {
+            let item = items[v.index]
+            for quad in v.pieces {
+                var p = DrawItem(layer: item.layer, role: item.role, paint: .solid(RGBA(0, 0, 0, 1)), transform: item.transform,
+                                 quad: quad)
+                p.stackStencil = StackStencil(.mark, depth: best.depth, rank: rank[v.index])
+                out.append(p)
+            }
+        }
         for (i, var item) in items.enumerated() {
-            if let v = byIndex[i], i <= lastTested { out += pieces(of: v, .uncount) }
-            item.stackStencil = StackStencil(above[i] >= best.depth ? .tested : .untested, depth: best.depth)
+            let above = veils.count - rank[i] / 2 - (ordinal[i] != nil ? 1 : 0)
+            item.stackStencil = StackStencil(above >= best.depth ? .tested : .untested, depth: best.depth, rank: rank[i])
             out.append(item)
         }
         items = out
@@ -213,20 +228,22 @@ public enum StackCulling {
         stats.stackSavedPixels += best.saved
     }
 
-    /// Estimated pixels not shaded: on a grid of `cell`-pixel cells, each item's bounds where K
-    /// veils above it cover a whole cell (through their pieces' inscribed boxes).
+    /// Estimated pixels not shaded, per veil (in `veils`' order): on a grid of `cell`-pixel cells,
+    /// each item's bounds where K veils above it cover a whole cell (through their pieces'
+    /// inscribed boxes), counted for the K-th of them from the top: the veil whose mark culls it.
     static func savedPixels(depth k: Int, veils: [(index: Int, boxes: [PixelRect])], bounds: [PixelRect?],
-                            width: Int, height: Int) -> Int {
+                            width: Int, height: Int) -> [Int] {
         let columns = (width + cell - 1) / cell, rows = (height + cell - 1) / cell
         var count = [UInt8](repeating: 0, count: columns * rows)
-        var saved = 0
+        var kth = [Int32](repeating: -1, count: columns * rows)   // the K-th veil from the top, in `veils`
+        var saved = [Int](repeating: 0, count: veils.count)
         var next = veils.count - 1
         for i in bounds.indices.reversed() {
             if let b = bounds[i], !b.isEmpty {
                 for row in b.y / cell...min((b.y + b.height - 1) / cell, rows - 1) {
                     for column in b.x / cell...min((b.x + b.width - 1) / cell, columns - 1) where count[row * columns + column] >= k {
                         let c = PixelRect(x: column * cell, y: row * cell, width: cell, height: cell)
-                        saved += DamageRegion.intersection(c, b)?.area ?? 0
+                        saved[Int(kth[row * columns + column])] += DamageRegion.intersection(c, b)?.area ?? 0
                     }
                 }
             }
@@ -238,6 +255,7 @@ public enum StackCulling {
                 guard x0 < x1, y0 < y1 else { continue }
                 for row in y0..<min(y1, rows) { for column in x0..<min(x1, columns) where count[row * columns + column] < 255 {
                     count[row * columns + column] += 1
+                    if count[row * columns + column] == k { kth[row * columns + column] = Int32(next) }
                 } }
             }
             next -= 1

@@ -6,16 +6,16 @@ import Plan
 /// Shaders/draw_record.glsl, written as 32-bit floats (all members are vec4/mat4, so std430 adds no
 /// padding). Offsets below are in floats.
 enum DrawRecord {
-    static let floatCount = 192
+    static let floatCount = 196
     static let byteSize = floatCount * 4
 
     static let transform = 0, quad = 16, uv = 20, paint = 24, imageExtent = 28
-    static let shape = 32, inner = 48, clips = 64
+    static let shape = 32, inner = 48, clips = 64, stack = 192
     /// Each clip: its transform (16) then its RoundedRect (16).
     static let clipStride = 32
     static let roundedRectFloats = 16
 
-    /// Writes `item` at `p` (192 floats). Only what the item's pipeline reads is written: the shape,
+    /// Writes `item` at `p` (196 floats). Only what the item's pipeline reads is written: the shape,
     /// inner shape and clip slots of a variant without them are left as they are.
     static func encode(_ item: DrawItem, imageExtent extent: (width: Int, height: Int),
                        into p: UnsafeMutablePointer<Float>) {
@@ -59,6 +59,8 @@ enum DrawRecord {
             p[paint + 1] = type
             set(p + imageExtent, Float(g.start.x), Float(g.start.y), Float(g.end.x), Float(g.end.y))
         }
+        // Always written: every vertex shader reads it into its position's depth.
+        set(p + stack, StencilTarget.depth(rank: item.stackStencil?.rank ?? 0), 0, 0, 0)
         if let s = item.shape { write(s, p + shape) }
         if let s = item.innerShape { write(s, p + inner) }
         for (i, clip) in item.clips.prefix(DrawItem.maxClips).enumerated() {

@@ -32,8 +32,9 @@ extension DrawRecord {
 
     /// Writes a flattened region's record: for a solid layer its premultiplied colour; for an
     /// image the bits of (opacity as a float, texel origin x, origin y, 0).
-    static func encode(region: FlattenedRegion, into p: UnsafeMutablePointer<Float>) {
+    static func encode(region: FlattenedRegion, stackRank: Int = 0, into p: UnsafeMutablePointer<Float>) {
         let r = region.rect
+        set(p + stack, StencilTarget.depth(rank: stackRank), 0, 0, 0)
         set(p + quad, Float(r.x), Float(r.y), Float(r.x + r.width), Float(r.y + r.height))
         let b = region.base
         set(p + paint, b.r, b.g, b.b, b.a)

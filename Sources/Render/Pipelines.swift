@@ -197,8 +197,8 @@ final class PipelineLibrary {
         let name = CStringArray(["main"])
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
-        // A veil's piece only counts into the stencil: no fragment shader, no colour.
-        let countsOnly = key.stencil == .count || key.stencil == .uncount
+        // A veil's piece only marks the stencil and depth: no fragment shader, no colour.
+        let countsOnly = key.stencil == .mark
         for i in 0..<2 {
             stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
             stages[i].pName = name[0]
@@ -277,13 +277,14 @@ final class PipelineLibrary {
         var depthStencil: VkPipelineDepthStencilStateCreateInfo?
         if let role = key.stencil {
             rendering.stencilAttachmentFormat = device.stencilFormat
+            rendering.depthAttachmentFormat = device.stencilFormat
             depthStencil = StencilStates.state(role)
         }
 
         var info = VkGraphicsPipelineCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_GRAPHICS_PIPELINE_CREATE_INFO
         info.pNext = UnsafeRawPointer(arena.pin(rendering))
-        // Counting pieces have no fragment shader: rasterisation alone updates the stencil.
+        // Marking pieces have no fragment shader: rasterisation alone updates stencil and depth.
         info.stageCount = countsOnly ? 1 : 2
         info.pStages = UnsafePointer(arena.pin(array: stages))
         if let depthStencil { info.pDepthStencilState = UnsafePointer(arena.pin(depthStencil)) }

@@ -264,7 +264,7 @@ public final class Renderer {
                                                                 plannedWidth: planned.pixelWidth, plannedHeight: planned.pixelHeight)
                         }
                     }
-                    DrawRecord.encode(region: region, into: base + (offset + i) * DrawRecord.floatCount)
+                    DrawRecord.encode(region: region, stackRank: item.stackStencil?.rank ?? 0, into: base + (offset + i) * DrawRecord.floatCount)
                     continue
                 }
                 var extent = (width: 0, height: 0)
@@ -515,7 +515,12 @@ public final class Renderer {
         rendering.layerCount = 1
         rendering.colorAttachmentCount = 1
         rendering.pColorAttachments = UnsafePointer(arena.pin(attachment))
-        if let stencil { rendering.pStencilAttachment = UnsafePointer(arena.pin(stencil.attachment)) }
+        if let stencil {
+            // One combined image: the same attachment for both aspects.
+            let a = UnsafePointer(arena.pin(stencil.attachment))
+            rendering.pStencilAttachment = a
+            rendering.pDepthAttachment = a
+        }
         vkCmdBeginRendering(cmd, &rendering)
         var viewport = VkViewport(x: 0, y: 0, width: Float(image.width), height: Float(image.height), minDepth: 0, maxDepth: 1)
         var scissor = area
@@ -534,8 +539,9 @@ public final class Renderer {
         var boundPipeline: VkPipeline?
         var boundTexture: VkDescriptorSet?
         if let k = batches.first(where: { $0.stencilDepth != nil })?.stencilDepth {
-            // Stack culling: K, what the items' stencil tests compare with (StencilStates).
-            vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(k))
+            // Stack culling: K − 1, what the marking pieces' stencil test compares with
+            // (StencilStates).
+            vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(max(k - 1, 0)))
         }
         for (batch, pipeline) in zip(batches, pipelineOf) {
             if boundPipeline != pipeline {

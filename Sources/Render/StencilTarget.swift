@@ -1,40 +1,41 @@
 import CVulkan
 import Plan
 
-/// The stencil attachment of a stack-culled canvas (`StackCulling` in the plan): one byte per
-/// pixel where the device has `S8_UINT` (lavapipe, most GPUs), else the smallest combined
-/// depth/stencil format (its depth is never used). Made when a canvas first needs it, at the
-/// canvas's size, and kept; its contents live only within one canvas draw (cleared at the start,
-/// not stored), so a frame that does not cull stacks never touches it.
+/// The depth/stencil attachment of a stack-culled canvas (`StackCulling` in the plan): the stencil
+/// counts veils from the top, the depth holds the rank of the K-th (`StencilStates`). The smallest
+/// combined format the device renders (`D24_UNORM_S8_UINT` on lavapipe and most GPUs). Made when a
+/// canvas first needs it, at the canvas's size, and kept; its contents live only within one canvas
+/// draw (cleared at the start, not stored), so a frame that does not cull stacks never touches it.
 final class StencilTarget {
     let image: GPUImage
 
     init(_ device: VulkanDevice, width: Int, height: Int) throws {
         image = try GPUImage(device, width: width, height: height,
                              usage: VK_IMAGE_USAGE_DEPTH_STENCIL_ATTACHMENT_BIT.rawValue, format: device.stencilFormat,
-                             aspect: Self.aspects(device.stencilFormat))
+                             aspect: Self.aspects)
     }
 
-    /// The first format that the device can render stencil into with optimal tiling.
+    /// The first combined format that the device can render into with optimal tiling. Every one
+    /// holds ranks up to `StackStencil.maxRank` exactly (16 bits of depth at least).
     static func format(for physical: VkPhysicalDevice) -> VkFormat {
-        for format in [VK_FORMAT_S8_UINT, VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, VK_FORMAT_D16_UNORM_S8_UINT] {
+        for format in [VK_FORMAT_D24_UNORM_S8_UINT, VK_FORMAT_D32_SFLOAT_S8_UINT, VK_FORMAT_D16_UNORM_S8_UINT] {
             var properties = VkFormatProperties()
             vkGetPhysicalDeviceFormatProperties(physical, format, &properties)
             if properties.optimalTilingFeatures & VK_FORMAT_FEATURE_DEPTH_STENCIL_ATTACHMENT_BIT.rawValue != 0 { return format }
         }
-        return VK_FORMAT_D32_SFLOAT_S8_UINT   // one of the combined formats is always supported
+        return VK_FORMAT_D32_SFLOAT_S8_UINT   // D24S8 or D32S8 is always supported
     }
 
-    /// The image's aspects: a barrier on a combined format must name both.
-    static func aspects(_ format: VkFormat) -> VkImageAspectFlags {
-        format == VK_FORMAT_S8_UINT ? VK_IMAGE_ASPECT_STENCIL_BIT.rawValue
-            : VK_IMAGE_ASPECT_STENCIL_BIT.rawValue | VK_IMAGE_ASPECT_DEPTH_BIT.rawValue
-    }
+    /// Both aspects: a barrier on a combined format must name both.
+    static let aspects = VK_IMAGE_ASPECT_STENCIL_BIT.rawValue | VK_IMAGE_ASPECT_DEPTH_BIT.rawValue
 
-    /// Discards what it holds and makes it the stencil attachment of the next rendering.
+    /// The depth of `rank` (`StackStencil.rank`): exact in every format above.
+    static func depth(rank: Int) -> Float { Float(min(max(rank, 0), StackStencil.maxRank)) / Float(StackStencil.maxRank) }
+
+    /// Discards what it holds and makes it the depth/stencil attachment of the next rendering.
     func prepare(_ cmd: VkCommandBuffer) {
         var range = GPUImage.colorRange
-        range.aspectMask = Self.aspects(image.format)
+        range.aspectMask = Self.aspects
         Barriers.image(cmd, image.handle, from: VK_IMAGE_LAYOUT_UNDEFINED,
                        VK_PIPELINE_STAGE_2_EARLY_FRAGMENT_TESTS_BIT | VK_PIPELINE_STAGE_2_LATE_FRAGMENT_TESTS_BIT,
                        VK_ACCESS_2_DEPTH_STENCIL_ATTACHMENT_WRITE_BIT,
@@ -44,7 +45,8 @@ final class StencilTarget {
                        levels: range)
     }
 
-    /// The attachment info: cleared to 0 (no veil counted), not stored.
+    /// The attachment info, for depth and stencil alike: cleared to depth 0 (nothing marked) and
+    /// stencil 0 (no veil counted), not stored.
     var attachment: VkRenderingAttachmentInfo {
         var a = VkRenderingAttachmentInfo()
         a.sType = VK_STRUCTURE_TYPE_RENDERING_ATTACHMENT_INFO
@@ -57,9 +59,9 @@ final class StencilTarget {
     }
 }
 
-/// The stencil tests and operations of each `StackStencil.Role` (front and back alike: layers may
-/// be flipped): the stencil holds, at each pixel, the veils above the item being drawn that cover
-/// it. The reference, K, is set per canvas segment (`VK_DYNAMIC_STATE_STENCIL_REFERENCE`).
+/// The depth and stencil state of each `StackStencil.Role` (front and back alike: layers may be
+/// flipped). The stencil reference, K − 1, is set per list of batches
+/// (`VK_DYNAMIC_STATE_STENCIL_REFERENCE`).
 enum StencilStates {
     static func state(_ role: StackStencil.Role) -> VkPipelineDepthStencilStateCreateInfo {
         var op = VkStencilOpState()
@@ -68,25 +70,26 @@ enum StencilStates {
         op.failOp = VK_STENCIL_OP_KEEP
         op.passOp = VK_STENCIL_OP_KEEP
         op.depthFailOp = VK_STENCIL_OP_KEEP
-        switch role {
-        case .count:
-            op.compareOp = VK_COMPARE_OP_ALWAYS
-            op.passOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP
-        case .uncount:
-            op.compareOp = VK_COMPARE_OP_ALWAYS
-            op.passOp = VK_STENCIL_OP_DECREMENT_AND_CLAMP
-        case .tested:
-            op.compareOp = VK_COMPARE_OP_GREATER   // K > the veils above that cover
-            op.writeMask = 0
-        case .untested:
-            op.compareOp = VK_COMPARE_OP_ALWAYS
-            op.writeMask = 0
-        }
         var info = VkPipelineDepthStencilStateCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO
-        info.depthTestEnable = VkBool32(VK_FALSE)
-        info.depthWriteEnable = VkBool32(VK_FALSE)
-        info.stencilTestEnable = VkBool32(role == .untested ? VK_FALSE : VK_TRUE)
+        switch role {
+        case .mark:
+            // Pieces come top veil first and each adds one (saturating: past K nothing reads
+            // it); only the piece that finds K − 1 passes, and it writes its rank as depth.
+            op.compareOp = VK_COMPARE_OP_EQUAL
+            op.passOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP
+            op.failOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP
+            info.stencilTestEnable = VkBool32(VK_TRUE)
+            info.depthTestEnable = VkBool32(VK_TRUE)
+            info.depthCompareOp = VK_COMPARE_OP_ALWAYS
+            info.depthWriteEnable = VkBool32(VK_TRUE)
+        case .tested:
+            // Drawn where its rank is at least the marked one: not beneath the K-th veil.
+            info.depthTestEnable = VkBool32(VK_TRUE)
+            info.depthCompareOp = VK_COMPARE_OP_GREATER_OR_EQUAL
+        case .untested:
+            break
+        }
         info.front = op
         info.back = op
         return info

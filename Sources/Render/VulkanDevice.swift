@@ -16,7 +16,7 @@ public final class VulkanDevice {
     /// How trilinearly sampled textures get their mip levels (device blits where the colour format
     /// allows them, else the CPU).
     let mipmapGeneration: MipmapGeneration
-    /// The stencil attachment format of stack-culled canvases (`StencilTarget.format(for:)`).
+    /// The depth/stencil attachment format of stack-culled canvases (`StencilTarget.format(for:)`).
     let stencilFormat: VkFormat
     public let report: DeviceReport
     public var name: String { report.name }

@@ -144,7 +144,7 @@ struct RenderCommand: ParsableCommand {
             for w in warnings.lines { err.warning(w) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
-            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems))), \(String(cFormat: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
+            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems), stack: (frame.plan.execution.stackDepth, frame.plan.execution.stackVeils))), \(String(cFormat: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
         }
     }
 }
@@ -154,10 +154,13 @@ extension RenderCommand {
     /// the instanced draw calls caprof made for them, with the items it did not draw because
     /// opaque layers hide them and the items it drew inside flattened regions, each region one
     /// draw (caprof's own savings, not findings).
-    static func drawCounts(items: Int, calls: Int, culled: Int, flattened: (regions: Int, items: Int) = (0, 0)) -> String {
+    /// `stack`: stack culling's K and marked veils (`CanvasExecutionStats.stackDepth`, `stackVeils`).
+    static func drawCounts(items: Int, calls: Int, culled: Int, flattened: (regions: Int, items: Int) = (0, 0),
+                           stack: (depth: Int, veils: Int) = (0, 0)) -> String {
         func n(_ v: Int, _ noun: String) -> String { "\(v) \(noun)\(v == 1 ? "" : "s")" }
         return "\(n(items, "draw item")), \(n(calls, "draw call"))" + (culled > 0 ? ", \(culled) culled under opaque layers" : "")
             + (flattened.regions > 0 ? ", \(flattened.items) blended in \(n(flattened.regions, "flattened region"))" : "")
+            + (stack.veils > 0 ? ", nothing drawn beneath \(stack.depth) of \(n(stack.veils, "translucent veil"))" : "")
     }
 }
 

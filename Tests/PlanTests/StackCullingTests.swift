@@ -28,37 +28,65 @@ final class StackCullingTests: XCTestCase {
         XCTAssertNil(StackCulling.depth(alphaByte: 0))
     }
 
-    /// Six translucent items under five rotated veils at opacity 0.8 (K = 4): the segment starts
-    /// with the veils' pieces counted; every item with four veils or more above it is tested
-    /// against K, the lowest veil among them after its piece is taken off; the top four veils
-    /// (three veils or fewer above each) are drawn untested and never uncounted.
-    func testAStackOfVeilsCountsThemAndTestsWhatCanBeCulled() {
+    /// Six translucent items under five rotated veils at opacity 0.8 (K = 4), each covering the
+    /// 64×64 canvas. By hand: counted from the top, the fourth veil (layer 21) is the K-th
+    /// everywhere, so it culls the lowest veil and the six items (7 × 4096 pixels), and the lowest
+    /// veil culls nothing: marking it would cost its pieces, so it is left unmarked. The segment
+    /// starts with the four marked veils' pieces, top first; ranks count marked veils (twice the
+    /// veils below, plus one for a veil), so the six items and the unmarked veil have rank 0 and
+    /// are tested, and the four marked veils (three or fewer above each) are drawn untested.
+    func testAStackOfVeilsMarksTheKthFromTheTopAndTestsWhatLiesBeneath() {
         let rotated = Transform3D.translation(-32, -32) * .rotation(0.17, 0, 0, 1) * .scale(1.5, 1.5, 1) * .translation(32, 32)
         let under = (0..<6).map { i in solid(RGBA(0, 0.3, 0, 0.3), layer: LayerID(10 + i)) }
         let veils = (0..<5).map { i in solid(veilRed, rotated, layer: LayerID(20 + i)) }
         let (items, stats) = prepare(under + veils)
         XCTAssertEqual(stats.stackDepth, 4)
-        XCTAssertEqual(stats.stackVeils, 5)
-        XCTAssertEqual(stats.stackPieces, 5)
-        // 5 counted pieces, the 6 items, (uncount, veil) for the lowest veil, 4 veils.
-        XCTAssertEqual(items.count, 5 + 6 + 2 + 4)
-        XCTAssertEqual(items.prefix(5).map { $0.stackStencil?.role }, Array(repeating: .count, count: 5))
-        XCTAssertEqual(items.prefix(5).map(\.layer), (0..<5).map { LayerID(20 + $0) })
-        XCTAssertTrue(items.prefix(5).allSatisfy { $0.transform == rotated && $0.quad == Rect(0, 0, 64, 64) },
-                      "a solid veil counts over its whole quad")
-        XCTAssertEqual(items[5..<11].map(\.layer), (0..<6).map { LayerID(10 + $0) })
-        XCTAssertEqual(items[5..<11].map { $0.stackStencil?.role }, Array(repeating: .tested, count: 6))
-        XCTAssertEqual(items[11].stackStencil?.role, .uncount)
-        XCTAssertEqual(items[11].layer, 20, "the lowest veil's piece just before it")
-        XCTAssertEqual(items[12].layer, 20)
-        XCTAssertEqual(items[12].stackStencil?.role, .tested)
-        XCTAssertEqual(items[13...].map(\.layer), (1..<5).map { LayerID(20 + $0) })
-        XCTAssertEqual(items[13...].map { $0.stackStencil?.role }, Array(repeating: .untested, count: 4))
+        XCTAssertEqual(stats.stackVeils, 4)
+        XCTAssertEqual(stats.stackPieces, 4)
+        XCTAssertEqual(stats.stackSavedPixels, 7 * 4096)
+        // 4 marking pieces, then the 11 items in their order.
+        XCTAssertEqual(items.count, 4 + 11)
+        XCTAssertEqual(items.prefix(4).map { $0.stackStencil?.role }, Array(repeating: .mark, count: 4))
+        XCTAssertEqual(items.prefix(4).map(\.layer), [24, 23, 22, 21], "top veil first")
+        XCTAssertEqual(items.prefix(4).map { $0.stackStencil?.rank }, [7, 5, 3, 1])
+        XCTAssertTrue(items.prefix(4).allSatisfy { $0.transform == rotated && $0.quad == Rect(0, 0, 64, 64) },
+                      "a solid veil marks over its whole quad")
+        let layers: [LayerID] = [10, 11, 12, 13, 14, 15, 20, 21, 22, 23, 24]
+        XCTAssertEqual(items[4...].map(\.layer), layers)
+        let roles: [StackStencil.Role] = Array(repeating: .tested, count: 7) + Array(repeating: .untested, count: 4)
+        XCTAssertEqual(items[4...].map { $0.stackStencil?.role }, roles)
+        let ranks: [Int] = [0, 0, 0, 0, 0, 0, 0, 1, 3, 5, 7]
+        XCTAssertEqual(items[4...].map { $0.stackStencil?.rank }, ranks,
+                       "a marked veil's rank is its pieces'")
         XCTAssertTrue(items.allSatisfy { $0.stackStencil?.depth == 4 })
         // Off: the same items as before, no stencil.
         let off = prepare(under + veils, culls: false).items
         XCTAssertEqual(off.count, 11)
         XCTAssertTrue(off.allSatisfy { $0.stackStencil == nil })
+    }
+
+    /// Ranks between marked veils: an item between the second and third marked veil from the
+    /// bottom has rank 2 · 2 = 4, above the lower veil's 3 and below the upper's 5, so it is
+    /// culled where the upper one (or any above) is the K-th from the top and drawn where the
+    /// lower one is. Eight full-canvas veils at opacity 1 (K = 1) over an item, with one item among them.
+    func testAnItemAmongTheVeilsIsRankedBetweenThem() {
+        let opaque = RGBA(0, 0, 1, 1)
+        let rotated = Transform3D.translation(-32, -32) * .rotation(0.2, 0, 0, 1) * .scale(1.6, 1.6, 1) * .translation(32, 32)
+        var list = [solid(RGBA(0, 0.3, 0, 0.3), layer: 1)]
+        for i in 0..<8 {
+            list.append(solid(opaque, rotated, layer: LayerID(20 + i)))
+            if i == 1 { list.append(solid(RGBA(0.3, 0, 0, 0.3), layer: 2)) }
+        }
+        let (items, stats) = prepare(list)
+        XCTAssertEqual(stats.stackDepth, 1)
+        let drawn = items.filter { $0.stackStencil?.role != .mark }
+        XCTAssertEqual(drawn.map(\.layer), [1, 20, 21, 2, 22, 23, 24, 25, 26, 27])
+        // Only the top veil is the K-th (K = 1) anywhere: it alone is marked, and everything
+        // beneath it (rank 0) is tested.
+        XCTAssertEqual(items.filter { $0.stackStencil?.role == .mark }.map(\.layer), [27])
+        XCTAssertEqual(drawn.map { $0.stackStencil?.rank }, [0, 0, 0, 0, 0, 0, 0, 0, 0, 1])
+        let roles: [StackStencil.Role] = Array(repeating: .tested, count: 9) + [.untested]
+        XCTAssertEqual(drawn.map { $0.stackStencil?.role }, roles)
     }
 
     /// Culling must pay: fewer than K veils above anything, veils too translucent, small veils, or
@@ -96,14 +124,17 @@ final class StackCullingTests: XCTestCase {
     }
 
     /// The estimate: on a 64×64 canvas (16 whole cells of 16 px), an item beneath four full-canvas
-    /// veils saves its 64 × 64 pixels; the veils themselves have at most three above.
-    func testSavedPixelsCountWhatLiesBeneathKVeils() {
+    /// veils saves its 64 × 64 pixels; the veils themselves have at most three above. What is
+    /// saved is counted for the K-th veil from the top (veils in list order).
+    func testSavedPixelsCountWhatLiesBeneathKVeilsForTheKthFromTheTop() {
         let full = PixelRect(x: 0, y: 0, width: 64, height: 64)
         let bounds: [PixelRect?] = [full, PixelRect(x: 8, y: 8, width: 8, height: 40), full, full, full, full]
         let veils = (2..<6).map { ($0, [full]) }
-        XCTAssertEqual(StackCulling.savedPixels(depth: 4, veils: veils, bounds: bounds, width: 64, height: 64), 4096 + 8 * 40)
-        XCTAssertEqual(StackCulling.savedPixels(depth: 5, veils: veils, bounds: bounds, width: 64, height: 64), 0)
-        XCTAssertEqual(StackCulling.savedPixels(depth: 1, veils: veils, bounds: bounds, width: 64, height: 64),
-                       4096 + 8 * 40 + 3 * 4096)
+        let k4: [Int] = StackCulling.savedPixels(depth: 4, veils: veils, bounds: bounds, width: 64, height: 64)
+        XCTAssertEqual(k4, [4096 + 8 * 40, 0, 0, 0], "the lowest veil is the fourth from the top")
+        let k5: [Int] = StackCulling.savedPixels(depth: 5, veils: veils, bounds: bounds, width: 64, height: 64)
+        XCTAssertEqual(k5, [0, 0, 0, 0])
+        let k1: [Int] = StackCulling.savedPixels(depth: 1, veils: veils, bounds: bounds, width: 64, height: 64)
+        XCTAssertEqual(k1, [0, 0, 0, 4096 + 8 * 40 + 3 * 4096], "the top veil culls the three veils and both items")
     }
 }

@@ -35,7 +35,8 @@ final class StackCullingReftests: ReftestCase {
         let renderer = Self.renderer
         let culled = try renderer.render(doc)
         XCTAssertEqual(culled.plan.execution.stackDepth, 4)
-        XCTAssertEqual(culled.plan.execution.stackVeils, 5, "the four, and the opaque red (K = 1 ≤ 4)")
+        XCTAssertEqual(culled.plan.execution.stackVeils, 4,
+                       "the four; the opaque red (K = 1 ≤ 4) has nothing beneath it to cull and is not marked")
         renderer.cullsStacks = false
         defer { renderer.cullsStacks = true }
         let whole = try renderer.render(doc)
@@ -51,6 +52,38 @@ final class StackCullingReftests: ReftestCase {
         var differing = 0
         for i in stride(from: 0, to: a.pixels.count, by: 4) where a.pixels[i..<(i + 4)] != b.pixels[i..<(i + 4)] { differing += 1 }
         XCTAssertGreaterThan(differing, 0)
+    }
+
+    /// Ranks between veils, with opaque veils (K = 1), where a mistake shows whole: five greens,
+    /// an opaque red veil covering the canvas, a green layer at 0.4 (not a veil), and an opaque
+    /// blue veil over the left part only. At (56, 32) the red veil is the top one (the K-th), so
+    /// the greens beneath it are not drawn but the green above it is: (0, 102, 0, 102) over red
+    /// gives (153, 102, 0, 255). At (8, 32) the blue veil is the K-th and everything beneath it
+    /// goes: pure blue. Opaque veils change nothing: the frame equals drawing every layer.
+    func testTheKthVeilFromTheTopDecidesPerPixelAndALayerBetweenVeilsIsDrawnAboveTheLower() throws {
+        let greens = Array(repeating: """
+        {"frame": [0, 0, 64, 64], "backgroundColor": "#00FF00", "opacity": 0.2, "transform": "rotate(1deg)"}
+        """, count: 5)
+        let json = (greens + ["""
+        {"frame": [0, 0, 64, 64], "backgroundColor": "#FF0000", "transform": "rotate(10deg) scale(1.5)"}
+        """, """
+        {"frame": [0, 0, 64, 64], "backgroundColor": "#00FF00", "opacity": 0.4, "transform": "rotate(1deg)"}
+        """, """
+        {"frame": [0, 0, 32, 64], "backgroundColor": "#0000FF", "transform": "rotate(10deg) scale(1.5)"}
+        """]).joined(separator: ",\n")
+        let doc = try SceneDecoder.decode(data: Array(scene(64, 64, json).utf8), file: "stack-culling-ranks.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let renderer = Self.renderer
+        let culled = try renderer.render(doc)
+        XCTAssertEqual(culled.plan.execution.stackDepth, 1)
+        XCTAssertEqual(culled.plan.execution.stackVeils, 2)
+        renderer.cullsStacks = false
+        defer { renderer.cullsStacks = true }
+        let whole = try renderer.render(doc)
+        let a = Image(width: culled.width, height: culled.height, pixels: culled.pixels)
+        XCTAssertEqual(a.pixel(56, 32), [153, 102, 0, 255], "the green above the red veil is drawn")
+        XCTAssertEqual(a.pixel(8, 32), [0, 0, 255, 255])
+        XCTAssertEqual(culled.pixels, whole.pixels)
     }
 
     /// Where fewer than K veils cover, the layers beneath are drawn: the same veils, only three of
