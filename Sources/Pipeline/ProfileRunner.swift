@@ -146,6 +146,9 @@ public final class ProfileRunner {
                 if !out.stats.passGPUNanoseconds.isEmpty { cost.passGPUNanoseconds = out.stats.passGPUNanoseconds }
                 cost.retainedPasses = out.stats.retainedPasses
                 cost.partialPasses = out.stats.partialPasses
+                cost.culledItems = plan.execution.culledItems
+                cost.flattenedItems = plan.execution.flattenedItems
+                cost.stackCulledPixels = plan.execution.stackSavedPixels
                 if let t = thumbnails, t.frames.contains(frame.index) {
                     let size = Self.fit(width: out.width, height: out.height, maxWidth: t.maxWidth, maxHeight: t.maxHeight)
                     let full = Bitmap(width: out.width, height: out.height, pixels: out.pixels)

@@ -35,6 +35,15 @@ public struct FrameCost: Sendable, Equatable, Codable {
     /// Offscreen passes caprof redrew only where they changed, onto the previous frame's result
     /// (`PassDamage`): its own shortcut too.
     public var partialPasses: Int?
+    /// caprof's compositing shortcuts, decided in the plan (`CanvasExecutionStats`); findings
+    /// still describe every layer as a device draws it. Draw items not drawn because opaque
+    /// content above hides them (occlusion culling).
+    public var culledItems: Int?
+    /// Draw items blended in registers in flattened regions (one draw per region).
+    public var flattenedItems: Int?
+    /// The plan's estimate of layer pixels not drawn beneath stacks of layers that hide them
+    /// (stack culling: K translucent layers, or one opaque; each pixel within 1/255).
+    public var stackCulledPixels: Int?
 
     /// The stages that make up "CPU per frame" in every report and the gate's `cpuMilliseconds`:
     /// what the frame costs the compositor on the CPU — evaluate, plan, raster, upload, record. The

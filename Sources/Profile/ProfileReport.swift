@@ -162,6 +162,11 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         /// Mean of `FrameCost.partialPasses` (offscreen passes per frame caprof redrew only where
         /// they changed), when frames were drawn.
         public var meanPartialPasses: Double?
+        /// Means of caprof's compositing shortcuts (`FrameCost.culledItems`, `flattenedItems`,
+        /// `stackCulledPixels`), when frames were drawn.
+        public var meanCulledItems: Double?
+        public var meanFlattenedItems: Double?
+        public var meanStackCulledPixels: Double?
     }
 
     public struct StageStats: Sendable, Equatable, Codable {

@@ -117,6 +117,12 @@ public struct Profiler: Sendable {
         if !retained.isEmpty { totals2.meanRetainedPasses = mean(retained) }
         let partial = frames.compactMap(\.cost.partialPasses)
         if !partial.isEmpty { totals2.meanPartialPasses = mean(partial) }
+        let culled = frames.compactMap(\.cost.culledItems)
+        if !culled.isEmpty { totals2.meanCulledItems = mean(culled) }
+        let flattened = frames.compactMap(\.cost.flattenedItems)
+        if !flattened.isEmpty { totals2.meanFlattenedItems = mean(flattened) }
+        let stacked = frames.compactMap(\.cost.stackCulledPixels)
+        if !stacked.isEmpty { totals2.meanStackCulledPixels = mean(stacked) }
         var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals2, warnings: warnings)
         report.startup = startup
         return report

@@ -146,6 +146,8 @@ public struct HTMLReport: Sendable {
             if let p = t.peakTextureBytes { sub.append("\(ReportUnits.bytes(p)) textures") }
             if let s = t.peakTextureSharing, s.savedBytes > 0 { sub.append("\(ReportUnits.bytes(s.savedBytes)) saved by sharing") }
             if let u = t.uploadedBytes { sub.append("\(ReportUnits.bytes(u)) uploaded") }
+            // caprof's own shortcuts (the findings describe the layers as a device draws them).
+            if let line = ShortcutsSummary.line(t) { sub.append("caprof's shortcuts: " + line) }
             kpi(&h, ReportUnits.number((d * 10).rounded() / 10), "draw calls per frame", sub.joined(separator: " · "))
         }
         if let d = t.meanDamagedPixels {

@@ -84,6 +84,7 @@ public struct MarkdownReport: Sendable {
         if let p = t.peakTextureBytes { parts.append("\(ReportUnits.bytes(p)) textures at peak") }
         if let s = t.peakTextureSharing, s.savedBytes > 0 { parts.append("\(ReportUnits.bytes(s.savedBytes)) saved by sharing \(s.textures) textures among \(s.layers) layers") }
         if let u = UpdatedRegionsSummary.line(r) { parts.append("Flash Updated Regions: " + u) }
+        if let s = ShortcutsSummary.line(t) { parts.append("caprof's shortcuts: " + s) }
         var line = "**Per frame** (mean): " + parts.joined(separator: " · ")
         if let w = t.worstFrame, r.run.frameCount > 1 { line += " · worst frame \(w)" }
         return line

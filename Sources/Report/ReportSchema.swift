@@ -103,7 +103,10 @@ public enum ReportSchema {
             "meanDamagedPixels": {"type": "number", "minimum": 0, "description": "Flash Updated Regions: the mean of counters.damagedPixels."},
             "reusedFrames": {"type": "integer", "minimum": 0, "description": "Frames whose plan was unchanged: not drawn again (frameCache = reused)."},
             "meanRetainedPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.retainedPasses: offscreen passes per frame caprof took from the previous frame instead of rendering them (its own saving; findings count every pass)."},
-            "meanPartialPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.partialPasses: offscreen passes per frame caprof redrew only where they changed, onto the previous frame's result (its own saving; findings count every pass whole)."}
+            "meanPartialPasses": {"type": "number", "minimum": 0, "description": "Mean of cost.partialPasses: offscreen passes per frame caprof redrew only where they changed, onto the previous frame's result (its own saving; findings count every pass whole)."},
+            "meanCulledItems": {"type": "number", "minimum": 0, "description": "Mean of cost.culledItems (caprof's own saving)."},
+            "meanFlattenedItems": {"type": "number", "minimum": 0, "description": "Mean of cost.flattenedItems (caprof's own saving)."},
+            "meanStackCulledPixels": {"type": "number", "minimum": 0, "description": "Mean of cost.stackCulledPixels (caprof's own saving)."}
           }
         },
         "warnings": {
@@ -196,7 +199,10 @@ public enum ReportSchema {
                 "drawCalls": {"$ref": "#/$defs/count"},
                 "passGPUNanoseconds": {"type": "array", "items": {"$ref": "#/$defs/nanoseconds"}},
                 "retainedPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes not rendered: their results were the previous frame's (caprof's shortcut; the findings count them)."},
-                "partialPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes redrawn only where they changed, onto the previous frame's result (caprof's shortcut; the findings count them whole)."}
+                "partialPasses": {"$ref": "#/$defs/count", "description": "Offscreen passes redrawn only where they changed, onto the previous frame's result (caprof's shortcut; the findings count them whole)."},
+                "culledItems": {"$ref": "#/$defs/count", "description": "Draw items caprof did not draw because opaque content above hides them (its shortcut; the findings count them)."},
+                "flattenedItems": {"$ref": "#/$defs/count", "description": "Draw items caprof blended in registers in flattened regions, one draw per region (its shortcut)."},
+                "stackCulledPixels": {"$ref": "#/$defs/count", "description": "The plan's estimate of layer pixels caprof did not draw beneath stacks of layers that hide them to within 1/255 (K translucent layers, or one opaque; its shortcut; the findings count them)."}
               }
             },
             "findings": {"type": "array", "items": {"enum": \(list(FindingID.allCases))}, "uniqueItems": true}

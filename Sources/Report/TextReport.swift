@@ -48,6 +48,9 @@ public struct TextReport: Sendable {
             cost.append(dim("sharing \(s.textures) texture\(s.textures == 1 ? "" : "s") among \(s.layers) layers saves \(bytes(s.savedBytes))"))
         }
         out.append(label("cost/frame") + cost.joined(separator: dim(" · ")))
+        if let s = ShortcutsSummary.line(t) {
+            out.append(label("shortcuts") + s + dim(" (caprof's own, in the mean frame; the findings describe every layer as a device draws it)"))
+        }
         if let u = UpdatedRegionsSummary.line(r) {
             out.append(label("updates") + u + dim(" (Flash Updated Regions; a reused frame's pixels, GPU time and analysis are the previous frame's)"))
         }

@@ -88,6 +88,9 @@ public struct TraceReport: Sendable {
             // caprof's own saving (no pass slice for them: they did not run).
             if let n = c.retainedPasses { counters.append(("offscreen passes taken from the previous frame", "passes", .int(n))) }
             if let n = c.partialPasses { counters.append(("offscreen passes redrawn in part", "passes", .int(n))) }
+            if let n = c.culledItems { counters.append(("items culled under opaque layers", "items", .int(n))) }
+            if let n = c.flattenedItems { counters.append(("items blended in flattened regions", "items", .int(n))) }
+            if let n = c.stackCulledPixels { counters.append(("pixels culled beneath stacked layers (estimate)", "pixels", .int(n))) }
             if let u = f.counters.damagedPixels { counters.append(("updated (Flash Updated Regions)", "pixels", .int(u))) }
             if let u = c.uploadedBytes { counters.append(("uploaded", "bytes", .int(u))) }
             if let m = c.textureBytes { counters.append(("texture memory", "bytes", .int(m))) }

@@ -284,6 +284,22 @@ final class ReportFormatTests: XCTestCase {
         XCTAssertTrue(MarkdownReport().render(report).contains("2 offscreen passes per frame redrawn only where they changed"))
     }
 
+    /// caprof's own shortcuts get a line of their own, apart from the findings; none without them.
+    func testShortcutsAreReportedApartFromTheFindings() throws {
+        var (report, _, _) = try run()
+        XCTAssertFalse(TextReport(colors: false).render(report).contains("shortcuts"), "frames not drawn: no shortcuts")
+        report.totals.meanCulledItems = 2
+        report.totals.meanFlattenedItems = 16
+        report.totals.meanStackCulledPixels = 12_100_000
+        let text = TextReport(colors: false).render(report)
+        XCTAssertTrue(text.contains("shortcuts   2 items culled under opaque layers · 16 blended in flattened regions · ≈ 12.10 Mpx culled beneath stacked layers"), text)
+        XCTAssertTrue(MarkdownReport().render(report).contains("caprof's shortcuts: 2 items culled under opaque layers"))
+        report.totals.meanCulledItems = 0.5
+        report.totals.meanFlattenedItems = 0
+        report.totals.meanStackCulledPixels = nil
+        XCTAssertTrue(TextReport(colors: false).render(report).contains("shortcuts   0.5 items culled under opaque layers (caprof's own"))
+    }
+
     /// "1 draw call" for exactly one a frame, "1.5 draw calls" and "2 draw calls" otherwise.
     func testDrawCallsAreCountedInTheRightNumber() throws {
         var (report, _, _) = try run()

@@ -86,6 +86,19 @@ final class StackCullingReftests: ReftestCase {
         XCTAssertEqual(culled.pixels, whole.pixels)
     }
 
+    /// The profile reports the plan's estimate of what stack culling did not draw, apart from the
+    /// findings: the red and the five greens beneath the four veils, 6 × 64 × 64 pixels (the
+    /// veils cover every 16-pixel cell).
+    func testTheProfileReportsWhatStackCullingDidNotDraw() throws {
+        let doc = try SceneDecoder.decode(data: Array(scene(64, 64, json).utf8), file: "stack-culling.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let report = try ProfileRunner(scene: AnimatedScene(doc), renderer: Self.renderer)
+            .run(frames: [(0, 0)], fps: 60, file: "stack-culling.json", toolVersion: "test").report
+        XCTAssertEqual(report.frames.first?.cost.stackCulledPixels, 6 * 64 * 64)
+        XCTAssertEqual(report.frames.first?.cost.culledItems, 0)
+        XCTAssertEqual(report.totals.meanStackCulledPixels, Double(6 * 64 * 64))
+    }
+
     /// Where fewer than K veils cover, the layers beneath are drawn: the same veils, only three of
     /// them, over the same stack, give every layer's pixels exactly.
     func testFewerThanKVeilsDrawEverything() throws {
