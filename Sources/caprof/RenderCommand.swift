@@ -160,7 +160,8 @@ extension RenderCommand {
         func n(_ v: Int, _ noun: String) -> String { "\(v) \(noun)\(v == 1 ? "" : "s")" }
         return "\(n(items, "draw item")), \(n(calls, "draw call"))" + (culled > 0 ? ", \(culled) culled under opaque layers" : "")
             + (flattened.regions > 0 ? ", \(flattened.items) blended in \(n(flattened.regions, "flattened region"))" : "")
-            + (stack.veils > 0 ? ", nothing drawn beneath \(stack.depth) of \(n(stack.veils, "translucent veil"))" : "")
+            + (stack.veils == 0 ? "" : stack.depth <= 1 ? ", nothing drawn beneath \(n(stack.veils, "opaque layer"))"
+                : ", nothing drawn beneath any \(stack.depth) of \(stack.veils) translucent layers")
     }
 }
 

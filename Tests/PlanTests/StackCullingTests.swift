@@ -12,9 +12,16 @@ final class StackCullingTests: XCTestCase {
     func solid(_ c: RGBA, _ m: Transform3D = .identity, quad: Rect = Rect(0, 0, 64, 64), layer: LayerID = 1) -> DrawItem {
         DrawItem(layer: layer, role: .background, paint: .solid(c), transform: m, quad: quad)
     }
-    func prepare(_ items: [DrawItem], images: [PlannedImage] = [], size: Int = 64, culls: Bool = true)
+    /// A translucent 64×64 image (no opaque parts) and an item showing it over the 64×64 canvas at
+    /// `opacity`, read bilinearly: what culling saves most on (`StackCulling.shadingWeight`).
+    let picture = PlannedImage(key: 7, pixelWidth: 64, pixelHeight: 64, isOpaque: false, opaqueRects: [])
+    func image(_ opacity: Float, layer: LayerID = 1) -> DrawItem {
+        DrawItem(layer: layer, role: .contents, paint: .image(index: 0, sampling: .linear, opacity: opacity), transform: .identity,
+                 quad: Rect(0, 0, 64, 64), uv: Rect(0, 0, 64, 64))
+    }
+    func prepare(_ items: [DrawItem], images: [PlannedImage]? = nil, size: Int = 64, culls: Bool = true)
         -> (items: [DrawItem], stats: CanvasExecutionStats) {
-        CanvasExecution.prepare(items, images: images, width: size, height: size, cullsStacks: culls)
+        CanvasExecution.prepare(items, images: images ?? [picture], width: size, height: size, cullsStacks: culls)
     }
 
     /// e ← ⌈e · (255 − A) / 255⌉ from 255 until it is at most 1, by hand.
@@ -28,16 +35,16 @@ final class StackCullingTests: XCTestCase {
         XCTAssertNil(StackCulling.depth(alphaByte: 0))
     }
 
-    /// Six translucent items under five rotated veils at opacity 0.8 (K = 4), each covering the
+    /// Six translucent images under five rotated veils at opacity 0.8 (K = 4), each covering the
     /// 64×64 canvas. By hand: counted from the top, the fourth veil (layer 21) is the K-th
-    /// everywhere, so it culls the lowest veil and the six items (7 × 4096 pixels), and the lowest
+    /// everywhere, so it culls the lowest veil and the six images (7 × 4096 pixels), and the lowest
     /// veil culls nothing: marking it would cost its pieces, so it is left unmarked. The segment
     /// starts with the four marked veils' pieces, top first; ranks count marked veils (twice the
     /// veils below, plus one for a veil), so the six items and the unmarked veil have rank 0 and
     /// are tested, and the four marked veils (three or fewer above each) are drawn untested.
     func testAStackOfVeilsMarksTheKthFromTheTopAndTestsWhatLiesBeneath() {
         let rotated = Transform3D.translation(-32, -32) * .rotation(0.17, 0, 0, 1) * .scale(1.5, 1.5, 1) * .translation(32, 32)
-        let under = (0..<6).map { i in solid(RGBA(0, 0.3, 0, 0.3), layer: LayerID(10 + i)) }
+        let under = (0..<6).map { i in image(0.3, layer: LayerID(10 + i)) }
         let veils = (0..<5).map { i in solid(veilRed, rotated, layer: LayerID(20 + i)) }
         let (items, stats) = prepare(under + veils)
         XCTAssertEqual(stats.stackDepth, 4)
@@ -72,10 +79,10 @@ final class StackCullingTests: XCTestCase {
     func testAnItemAmongTheVeilsIsRankedBetweenThem() {
         let opaque = RGBA(0, 0, 1, 1)
         let rotated = Transform3D.translation(-32, -32) * .rotation(0.2, 0, 0, 1) * .scale(1.6, 1.6, 1) * .translation(32, 32)
-        var list = [solid(RGBA(0, 0.3, 0, 0.3), layer: 1)]
+        var list = [image(0.3, layer: 1)]
         for i in 0..<8 {
             list.append(solid(opaque, rotated, layer: LayerID(20 + i)))
-            if i == 1 { list.append(solid(RGBA(0.3, 0, 0, 0.3), layer: 2)) }
+            if i == 1 { list.append(image(0.3, layer: 2)) }
         }
         let (items, stats) = prepare(list)
         XCTAssertEqual(stats.stackDepth, 1)
@@ -89,10 +96,13 @@ final class StackCullingTests: XCTestCase {
         XCTAssertEqual(drawn.map { $0.stackStencil?.role }, roles)
     }
 
-    /// Culling must pay: fewer than K veils above anything, veils too translucent, small veils, or
-    /// a compositing filter's blend in the segment leave it alone.
+    /// Culling must pay: fewer than K veils above anything, veils too translucent, small veils,
+    /// plain solids beneath (on lavapipe a culled pixel costs what a solid's does), or a
+    /// compositing filter's blend in the segment leave it alone.
     func testStacksThatCannotCullOrDoNotPayAreLeftAlone() {
-        let under = (0..<6).map { _ in solid(RGBA(0, 0.3, 0, 0.3)) }
+        let under = (0..<6).map { _ in image(0.3) }
+        XCTAssertEqual(prepare((0..<6).map { _ in solid(RGBA(0, 0.3, 0, 0.3)) } + Array(repeating: solid(veilRed), count: 5)).stats.stackDepth, 0,
+                       "solids beneath: nothing to save")
         XCTAssertEqual(prepare(under + Array(repeating: solid(veilRed), count: 3)).stats.stackDepth, 0, "3 veils < K = 4")
         XCTAssertEqual(prepare(under + Array(repeating: solid(RGBA(0.4, 0, 0, 0.4)), count: 12)).stats.stackDepth, 0,
                        "alpha 0.4: no depth bounds the difference")
@@ -125,16 +135,32 @@ final class StackCullingTests: XCTestCase {
 
     /// The estimate: on a 64×64 canvas (16 whole cells of 16 px), an item beneath four full-canvas
     /// veils saves its 64 × 64 pixels; the veils themselves have at most three above. What is
-    /// saved is counted for the K-th veil from the top (veils in list order).
+    /// saved is counted for the K-th veil from the top (veils in list order), and weighted by the
+    /// items' weights.
     func testSavedPixelsCountWhatLiesBeneathKVeilsForTheKthFromTheTop() {
         let full = PixelRect(x: 0, y: 0, width: 64, height: 64)
         let bounds: [PixelRect?] = [full, PixelRect(x: 8, y: 8, width: 8, height: 40), full, full, full, full]
         let veils = (2..<6).map { ($0, [full]) }
-        let k4: [Int] = StackCulling.savedPixels(depth: 4, veils: veils, bounds: bounds, width: 64, height: 64)
-        XCTAssertEqual(k4, [4096 + 8 * 40, 0, 0, 0], "the lowest veil is the fourth from the top")
-        let k5: [Int] = StackCulling.savedPixels(depth: 5, veils: veils, bounds: bounds, width: 64, height: 64)
-        XCTAssertEqual(k5, [0, 0, 0, 0])
-        let k1: [Int] = StackCulling.savedPixels(depth: 1, veils: veils, bounds: bounds, width: 64, height: 64)
-        XCTAssertEqual(k1, [0, 0, 0, 4096 + 8 * 40 + 3 * 4096], "the top veil culls the three veils and both items")
+        let weights = [8, 2, 0, 0, 0, 0]
+        let k4 = StackCulling.savedPixels(depth: 4, veils: veils, bounds: bounds, weights: weights, width: 64, height: 64)
+        XCTAssertEqual(k4.map(\.pixels), [4096 + 8 * 40, 0, 0, 0], "the lowest veil is the fourth from the top")
+        XCTAssertEqual(k4.map(\.weighted), [4096 * 8 + 8 * 40 * 2, 0, 0, 0])
+        let k5 = StackCulling.savedPixels(depth: 5, veils: veils, bounds: bounds, width: 64, height: 64)
+        XCTAssertEqual(k5.map(\.pixels), [0, 0, 0, 0])
+        let k1 = StackCulling.savedPixels(depth: 1, veils: veils, bounds: bounds, weights: weights, width: 64, height: 64)
+        XCTAssertEqual(k1.map(\.pixels), [0, 0, 0, 4096 + 8 * 40 + 3 * 4096], "the top veil culls the three veils and both items")
+        XCTAssertEqual(k1.map(\.weighted), [0, 0, 0, 4096 * 8 + 8 * 40 * 2], "solid veils weigh nothing")
+    }
+
+    /// What culling a pixel saves, in eighths of a bilinear image pixel.
+    func testShadingWeightsFollowWhatTheShaderDoes() {
+        XCTAssertEqual(StackCulling.shadingWeight(solid(veilRed)), 0)
+        var rounded = solid(veilRed)
+        rounded.shape = RoundedShape(rect: Rect(0, 0, 64, 64), radii: [8, 8, 8, 8])
+        XCTAssertEqual(StackCulling.shadingWeight(rounded), 2)
+        XCTAssertEqual(StackCulling.shadingWeight(image(0.5)), 8)
+        var fetched = image(0.5)
+        fetched.paint = .image(index: 0, sampling: .texelFetch, opacity: 0.5)
+        XCTAssertEqual(StackCulling.shadingWeight(fetched), 4)
     }
 }

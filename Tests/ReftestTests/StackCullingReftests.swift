@@ -1,21 +1,36 @@
 import Foundation
 import Pipeline
 import Plan
+import Raster
 import SceneFormat
 import XCTest
 
 /// Stack culling on lavapipe (`StackCulling` in the plan): what lies beneath K translucent veils
 /// is not drawn, and the pixels stay within 1/255 of drawing every layer.
 final class StackCullingReftests: ReftestCase {
-    /// White canvas (the clear colour), an opaque red layer, five green layers at opacity 0.2
-    /// (alpha byte 51: no veils; turned 1° so that they are not flattened into one region) and
+    /// A 4×4 opaque green image as a data: URI: stretched over a layer it is (0, 255, 0, 255)
+    /// everywhere (bilinear taps of equal texels), the same green as a solid, but an image, whose
+    /// shading culling saves (`StackCulling.shadingWeight`: culling plain solids saves nothing).
+    static let green: String = {
+        var px = [UInt8](repeating: 0, count: 4 * 4 * 4)
+        for i in stride(from: 0, to: px.count, by: 4) { px[i + 1] = 255; px[i + 3] = 255 }
+        return "data:image/png;base64," + ((try? PNGCodec.encode(premultiplied: px, width: 4, height: 4)).map { Data($0).base64EncodedString() } ?? "")
+    }()
+
+    /// White canvas (the clear colour), an opaque red layer, five green image layers at opacity
+    /// 0.2 (alpha byte 51: no veils; turned 1° so that they are not flattened into one region) and
     /// four veils on top: dark red at opacity 0.8 (premultiplied (102, 0, 0, 204)), rotated 10°
     /// and scaled 1.5 about the centre, so they cover the canvas.
-    let under = """
-    {"frame": [0, 0, 64, 64], "backgroundColor": "#FF0000"},
-    """ + Array(repeating: """
-    {"frame": [0, 0, 64, 64], "backgroundColor": "#00FF00", "opacity": 0.2, "transform": "rotate(1deg)"}
-    """, count: 5).joined(separator: ",\n")
+    var under: String {
+        """
+        {"frame": [0, 0, 64, 64], "backgroundColor": "#FF0000"},
+        """ + greens(5, opacity: 0.2).joined(separator: ",\n")
+    }
+    func greens(_ n: Int, opacity: Double) -> [String] {
+        Array(repeating: """
+        {"frame": [0, 0, 64, 64], "contents": "\(Self.green)", "opacity": \(opacity), "transform": "rotate(1deg)"}
+        """, count: n)
+    }
     func veils(_ n: Int) -> String {
         Array(repeating: """
         {"frame": [0, 0, 64, 64], "backgroundColor": [0.5, 0, 0, 1], "opacity": 0.8, "transform": "rotate(10deg) scale(1.5)"}
@@ -54,21 +69,16 @@ final class StackCullingReftests: ReftestCase {
         XCTAssertGreaterThan(differing, 0)
     }
 
-    /// Ranks between veils, with opaque veils (K = 1), where a mistake shows whole: five greens,
-    /// an opaque red veil covering the canvas, a green layer at 0.4 (not a veil), and an opaque
+    /// Ranks between veils, with opaque veils (K = 1), where a mistake shows whole: five green
+    /// images, an opaque red veil covering the canvas, a green image at 0.4 (not a veil), and an opaque
     /// blue veil over the left part only. At (56, 32) the red veil is the top one (the K-th), so
     /// the greens beneath it are not drawn but the green above it is: (0, 102, 0, 102) over red
     /// gives (153, 102, 0, 255). At (8, 32) the blue veil is the K-th and everything beneath it
     /// goes: pure blue. Opaque veils change nothing: the frame equals drawing every layer.
     func testTheKthVeilFromTheTopDecidesPerPixelAndALayerBetweenVeilsIsDrawnAboveTheLower() throws {
-        let greens = Array(repeating: """
-        {"frame": [0, 0, 64, 64], "backgroundColor": "#00FF00", "opacity": 0.2, "transform": "rotate(1deg)"}
-        """, count: 5)
-        let json = (greens + ["""
+        let json = (greens(5, opacity: 0.2) + ["""
         {"frame": [0, 0, 64, 64], "backgroundColor": "#FF0000", "transform": "rotate(10deg) scale(1.5)"}
-        """, """
-        {"frame": [0, 0, 64, 64], "backgroundColor": "#00FF00", "opacity": 0.4, "transform": "rotate(1deg)"}
-        """, """
+        """] + greens(1, opacity: 0.4) + ["""
         {"frame": [0, 0, 32, 64], "backgroundColor": "#0000FF", "transform": "rotate(10deg) scale(1.5)"}
         """]).joined(separator: ",\n")
         let doc = try SceneDecoder.decode(data: Array(scene(64, 64, json).utf8), file: "stack-culling-ranks.json",
@@ -88,7 +98,8 @@ final class StackCullingReftests: ReftestCase {
 
     /// The profile reports the plan's estimate of what stack culling did not draw, apart from the
     /// findings: the red and the five greens beneath the four veils, 6 × 64 × 64 pixels (the
-    /// veils cover every 16-pixel cell).
+    /// veils cover every 16-pixel cell; the red is a solid, not worth culling by itself, but
+    /// it goes with the greens).
     func testTheProfileReportsWhatStackCullingDidNotDraw() throws {
         let doc = try SceneDecoder.decode(data: Array(scene(64, 64, json).utf8), file: "stack-culling.json",
                                           baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
