@@ -114,6 +114,32 @@ public enum PlanInvariants {
             }
         }
         sources(plan.canvasItems, before: passes.count, "canvas")
+        v += stackCulling(plan.canvasItems)
+        return v
+    }
+
+    /// Stack culling's items (`StackCulling`): each culled run (a canvas segment) starts with its
+    /// marking pieces (solids, odd ranks, the top veil's first), then its items with ranks that
+    /// never decrease, every rank one the depth buffer holds exactly and every K at least 1.
+    public static func stackCulling(_ items: [DrawItem]) -> [String] {
+        var v: [String] = []
+        var lastMark: Int?, lastItem: Int?
+        for (k, item) in items.enumerated() {
+            guard let s = item.stackStencil else { lastMark = nil; lastItem = nil; continue }
+            if !(0...StackStencil.maxRank).contains(s.rank) || s.depth < 1 { v.append("canvas item \(k): stack rank \(s.rank), K \(s.depth)") }
+            switch s.role {
+            case .mark:
+                // After items: the next segment's run (backdrop captures cut the canvas).
+                if lastItem != nil { lastItem = nil; lastMark = nil }
+                if s.rank % 2 != 1 { v.append("canvas item \(k): marking piece of even rank \(s.rank)") }
+                if case .solid = item.paint {} else { v.append("canvas item \(k): marking piece with a paint") }
+                if let m = lastMark, s.rank > m { v.append("canvas item \(k): marking piece of rank \(s.rank) after \(m) (top veil first)") }
+                lastMark = s.rank
+            case .tested, .untested:
+                if let m = lastItem, s.rank < m { v.append("canvas item \(k): stack rank \(s.rank) after \(m)") }
+                lastItem = s.rank
+            }
+        }
         return v
     }
 
