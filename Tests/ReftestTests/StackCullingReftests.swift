@@ -26,9 +26,9 @@ final class StackCullingReftests: ReftestCase {
         {"frame": [0, 0, 64, 64], "backgroundColor": "#FF0000"},
         """ + greens(5, opacity: 0.2).joined(separator: ",\n")
     }
-    func greens(_ n: Int, opacity: Double) -> [String] {
+    func greens(_ n: Int, opacity: Double, frame: String = "[0, 0, 64, 64]") -> [String] {
         Array(repeating: """
-        {"frame": [0, 0, 64, 64], "contents": "\(Self.green)", "opacity": \(opacity), "transform": "rotate(1deg)"}
+        {"frame": \(frame), "contents": "\(Self.green)", "opacity": \(opacity), "transform": "rotate(1deg)"}
         """, count: n)
     }
     func veils(_ n: Int) -> String {
@@ -108,6 +108,35 @@ final class StackCullingReftests: ReftestCase {
         XCTAssertEqual(report.frames.first?.cost.stackCulledPixels, 6 * 64 * 64)
         XCTAssertEqual(report.frames.first?.cost.culledItems, 0)
         XCTAssertEqual(report.totals.meanStackCulledPixels, Double(6 * 64 * 64))
+    }
+
+    /// A backdrop capture cuts the canvas into segments, each culled on its own (the depth and
+    /// stencil are cleared at each): green images under four veils over the left half, a
+    /// blurring backdrop bar, green images again under four veils over the bottom half. Within
+    /// 1/255 of drawing every layer.
+    func testEachCanvasSegmentIsCulledOnItsOwn() throws {
+        func veils(_ frame: String, _ colour: String) -> [String] {
+            Array(repeating: """
+            {"frame": \(frame), "backgroundColor": \(colour), "opacity": 0.8, "transform": "rotate(1deg)"}
+            """, count: 4)
+        }
+        let bar = """
+        {"class": "CABackdropLayer", "frame": [20, 110, 160, 80], "filters": [{"type": "gaussianBlur", "inputRadius": 6}],
+         "sublayers": [{"frame": [0, 0, 160, 80], "backgroundColor": [1, 1, 1, 0.25]}]}
+        """
+        let full = "[0, 0, 200, 300]"
+        let json = (greens(6, opacity: 0.3, frame: full) + veils("[0, 0, 100, 300]", "[0.5, 0.1, 0, 1]") + [bar]
+                    + greens(6, opacity: 0.3, frame: full) + veils("[0, 150, 200, 150]", "[0, 0.2, 0.5, 1]")).joined(separator: ",\n")
+        let doc = try SceneDecoder.decode(data: Array(scene(200, 300, json).utf8), file: "stack-culling-segments.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let renderer = Self.renderer
+        let culled = try renderer.render(doc)
+        XCTAssertEqual(culled.plan.execution.stackVeils, 8, "four in each segment")
+        renderer.cullsStacks = false
+        defer { renderer.cullsStacks = true }
+        let whole = try renderer.render(doc)
+        assertImagesMatch(Image(width: culled.width, height: culled.height, pixels: culled.pixels),
+                          Image(width: whole.width, height: whole.height, pixels: whole.pixels), tolerance: 1, maxDiffering: 200 * 300)
     }
 
     /// Where fewer than K veils cover, the layers beneath are drawn: the same veils, only three of
