@@ -73,6 +73,10 @@ public enum StackCulling {
     static let minimumVeilShare = 64
     /// The estimate's grid cell, in device pixels.
     static let cell = 16
+    /// The grid cells one estimate may visit (each item visits those its bounds touch): bounds
+    /// the plan's work on a frame of thousands of large layers; past it the segment is drawn
+    /// whole.
+    static let cellBudget = 1 << 22
 
     /// K for veils of alpha byte ≥ `alphaByte`: the number of veils after which any difference
     /// beneath is at most one level; nil below 128 (the bound never reaches 1).
@@ -176,6 +180,11 @@ public enum StackCulling {
         candidates = Array(candidates.suffix((StackStencil.maxRank - 1) / 2))
         guard !candidates.isEmpty else { return }
         let bounds = items.map { CanvasExecution.bounds($0, width: width, height: height) }
+        let visits = bounds.reduce(0) { sum, b in
+            guard let b, !b.isEmpty else { return sum }
+            return sum + (b.width / cell + 2) * (b.height / cell + 2)
+        }
+        guard visits <= cellBudget else { return }
         let weights = items.map { shadingWeight($0) }
         // For each K: what each veil saves as the K-th from the top, and the lowest veil worth
         // marking (the marked veils are those from it up: the K-th marked veil from the top is

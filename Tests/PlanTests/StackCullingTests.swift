@@ -152,6 +152,23 @@ final class StackCullingTests: XCTestCase {
         XCTAssertEqual(k1.map(\.weighted), [0, 0, 0, 4096 * 8 + 8 * 40 * 2], "solid veils weigh nothing")
     }
 
+    /// The estimate's work is bounded: 1,000 full-canvas images under 4 veils on a 1024² canvas
+    /// (1,004 × 66² = 4.37 M cell visits > 2²²) are drawn whole rather than planned at length;
+    /// 40 are culled.
+    func testTheEstimateHasABudget() {
+        let size = 1024
+        func big(_ opacity: Float) -> DrawItem {
+            DrawItem(layer: 1, role: .contents, paint: .image(index: 0, sampling: .linear, opacity: opacity), transform: .identity,
+                     quad: Rect(0, 0, Double(size), Double(size)), uv: Rect(0, 0, 64, 64))
+        }
+        let rotated = Transform3D.translation(-512, -512) * .rotation(0.17, 0, 0, 1) * .scale(1.5, 1.5, 1) * .translation(512, 512)
+        var veil = solid(veilRed, rotated, quad: Rect(0, 0, Double(size), Double(size)))
+        veil.layer = 2
+        let veils = Array(repeating: veil, count: 4)
+        XCTAssertEqual(prepare(Array(repeating: big(0.3), count: 40) + veils, size: size).stats.stackDepth, 4)
+        XCTAssertEqual(prepare(Array(repeating: big(0.3), count: 1000) + veils, size: size).stats.stackDepth, 0)
+    }
+
     /// What culling a pixel saves, in eighths of a bilinear image pixel.
     func testShadingWeightsFollowWhatTheShaderDoes() {
         XCTAssertEqual(StackCulling.shadingWeight(solid(veilRed)), 0)
