@@ -6,13 +6,10 @@ import Profile
 enum ShortcutsSummary {
     /// nil when frames were not drawn or no shortcut was taken.
     static func line(_ t: ProfileReport.Totals) -> String? {
-        func count(_ v: Double) -> String {
-            let r = (v * 10).rounded() / 10
-            return r == r.rounded() ? String(Int(r)) : String(r)
-        }
+        func tenths(_ v: Double) -> Double { (v * 10).rounded() / 10 }
         var parts: [String] = []
-        if let c = t.meanCulledItems, c > 0 { parts.append("\(count(c)) item\(c == 1 ? "" : "s") culled under opaque layers") }
-        if let f = t.meanFlattenedItems, f > 0 { parts.append("\(count(f)) blended in flattened regions") }
+        if let c = t.meanCulledItems, c > 0 { parts.append(ReportUnits.count(tenths(c), "item") + " culled under opaque layers") }
+        if let f = t.meanFlattenedItems, f > 0 { parts.append("\(ReportUnits.number(tenths(f))) blended in flattened regions") }
         if let s = t.meanStackCulledPixels, s > 0 { parts.append("≈ \(ReportUnits.pixels(s)) culled beneath stacked layers") }
         return parts.isEmpty ? nil : parts.joined(separator: " · ")
     }
