@@ -35,6 +35,26 @@ final class StackCullingTests: XCTestCase {
         XCTAssertNil(StackCulling.depth(alphaByte: 0))
     }
 
+    /// Translucent layers above fewer than K veils do not let them cull, however many: a blend
+    /// of alpha < 128 keeps a difference of 2 (⌈2 · 153/255⌉ = 2), so what lies on top decides.
+    /// By hand, 8-bit source-over `s + round(d · (255 − A)/255)`, three veils (premultiplied 2,
+    /// A = 204) then two sheers on top (3, A = 102), from d = 0: 2, 2, 2, 4, 5; from d = 255: 53,
+    /// 13, 5, 6, 7. Two levels apart: culling beneath the three veils (the rule "two veils and
+    /// two sheers above a third leave at most one level" holds only with the sheers below the
+    /// veils, which a stencil count cannot tell) would break the bound.
+    func testLayersOnTopOfTooFewVeilsDoNotLetThemCull() {
+        func over(_ s: Int, _ a: Int, _ d: Int) -> Int { s + Int((Double(d * (255 - a)) / 255).rounded()) }
+        func stack(_ d: Int) -> Int { [(3, 102), (3, 102)].reduce([(2, 204), (2, 204), (2, 204)].reduce(d) { over($1.0, $1.1, $0) }) { over($1.0, $1.1, $0) } }
+        XCTAssertEqual(stack(0), 5)
+        XCTAssertEqual(stack(255), 7)
+        let rotated = Transform3D.translation(-32, -32) * .rotation(0.17, 0, 0, 1) * .scale(1.5, 1.5, 1) * .translation(32, 32)
+        let under = (0..<6).map { i in image(0.3, layer: LayerID(10 + i)) }
+        let veils = (0..<3).map { i in solid(RGBA(2.0 / 255, 0, 0, 0.8), rotated, layer: LayerID(20 + i)) }
+        let sheers = (0..<2).map { i in solid(RGBA(3.0 / 255, 0, 0, 0.4), rotated, layer: LayerID(30 + i)) }
+        XCTAssertEqual(prepare(under + veils + sheers).stats.stackDepth, 0)
+        XCTAssertEqual(prepare(under + veils + [veils[0]] + sheers).stats.stackDepth, 4, "a fourth veil: culled")
+    }
+
     /// Six translucent images under five rotated veils at opacity 0.8 (K = 4), each covering the
     /// 64×64 canvas. By hand: counted from the top, the fourth veil (layer 21) is the K-th
     /// everywhere, so it culls the lowest veil and the six images (7 × 4096 pixels), and the lowest
