@@ -32,10 +32,11 @@ public struct LayerTreeGenerator {
                             scale: scales[Int(byte()) % scales.count])
         var images: ImageTable = [:]
         for (k, s) in Self.imageSizes.enumerated() {
-            // The translucent 7×5 image has an opaque part, so that stack culling meets image
-            // veils' pieces too, not only solid veils.
+            // The translucent 7×5 image has an opaque part and a least alpha, so that stack
+            // culling meets image veils' pieces and sheers too, not only solid veils.
             images[.file("/image\(k)")] = ImageInfo(key: UInt64(k + 1), width: s.0, height: s.1, isOpaque: k % 2 == 0,
-                                                    opaqueRects: k == 1 ? [PixelRect(x: 0, y: 0, width: 4, height: 5)] : [])
+                                                    opaqueRects: k == 1 ? [PixelRect(x: 0, y: 0, width: 4, height: 5)] : [],
+                                                    minimumAlpha: k == 1 ? 128 : 0)
         }
         var root = layer(depth: 1)
         root.id = 0

@@ -119,7 +119,8 @@ public enum PlanInvariants {
     }
 
     /// Stack culling's items (`StackCulling`): each culled run (a canvas segment) starts with its
-    /// marking pieces (solids, odd ranks, the top veil's first), then its items with ranks that
+    /// marking pieces (solids, odd ranks, the top veil's first; ordered ones with their own bit and
+    /// a test of the bits above), then its items with ranks that
     /// never decrease, every rank one the depth buffer holds exactly and every K at least 1.
     public static func stackCulling(_ items: [DrawItem]) -> [String] {
         var v: [String] = []
@@ -128,11 +129,18 @@ public enum PlanInvariants {
             guard let s = item.stackStencil else { lastMark = nil; lastItem = nil; continue }
             if !(0...StackStencil.maxRank).contains(s.rank) || s.depth < 1 { v.append("canvas item \(k): stack rank \(s.rank), K \(s.depth)") }
             switch s.role {
-            case .mark:
+            case .mark, .markBit:
                 // After items: the next segment's run (backdrop captures cut the canvas).
                 if lastItem != nil { lastItem = nil; lastMark = nil }
                 if s.rank % 2 != 1 { v.append("canvas item \(k): marking piece of even rank \(s.rank)") }
                 if case .solid = item.paint {} else { v.append("canvas item \(k): marking piece with a paint") }
+                if s.role == .markBit {
+                    // Its own bit, and a test of the bits above it (or of its own: never).
+                    let own = s.writeMask, mask = s.compareMask
+                    if own.nonzeroBitCount != 1 || (mask & own != 0 && mask != own) || s.reference & ~(mask | own) != 0 {
+                        v.append("canvas item \(k): ordered piece's masks \(mask), \(own), reference \(s.reference)")
+                    }
+                }
                 if let m = lastMark, s.rank > m { v.append("canvas item \(k): marking piece of rank \(s.rank) after \(m) (top veil first)") }
                 lastMark = s.rank
             case .tested, .untested:

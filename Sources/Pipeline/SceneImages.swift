@@ -21,8 +21,9 @@ public struct SceneImages {
     /// The pixels held now (all of them until the renderer has uploaded some).
     public var bitmaps: [UInt64: Bitmap] { pixels.held }
     private let loader: ImageLoader
-    /// Translucent images of at least this many pixels are scanned for their opaque parts (for
-    /// stack culling; a smaller one saves little, and the scan is a pass over its alpha).
+    /// Translucent images of at least this many pixels are scanned for their opaque parts and
+    /// their least alpha (for stack culling; a smaller one saves little, and each scan is a pass
+    /// over its alpha).
     static let opaquePartsMinimumPixels = 256 * 256
 
     /// Why an image could not be used, with the place it is named in the scene.
@@ -81,9 +82,11 @@ public struct SceneImages {
             // Opacity is known once decoded: the plan culls what an opaque image hides, and what
             // lies deep beneath the opaque parts of large translucent ones (StackCulling).
             let opaque = bitmap.isOpaque
-            let parts = !opaque && bitmap.width * bitmap.height >= Self.opaquePartsMinimumPixels ? bitmap.opaqueRects() ?? [] : []
+            let large = !opaque && bitmap.width * bitmap.height >= Self.opaquePartsMinimumPixels
+            let parts = large ? bitmap.opaqueRects() ?? [] : []
             table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height,
-                                        isOpaque: opaque, opaqueRects: parts.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) })
+                                        isOpaque: opaque, opaqueRects: parts.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
+                                        minimumAlpha: large ? bitmap.minimumAlpha : 0)
             // `pixels` holds them from here: the loader's copy would outlive their upload.
             if case .file(let path) = s.origin { loader.forget(path: path) }
             pixels.add(bitmap, source: s)

@@ -87,7 +87,7 @@ extension Builder {
         if let i = imageIndex[info.key] { return i }
         imageIndex[info.key] = plannedImages.count
         plannedImages.append(PlannedImage(key: info.key, pixelWidth: info.width, pixelHeight: info.height, isOpaque: info.isOpaque,
-                                          opaqueRects: info.opaqueRects))
+                                          opaqueRects: info.opaqueRects, minimumAlpha: info.minimumAlpha))
         return plannedImages.count - 1
     }
 

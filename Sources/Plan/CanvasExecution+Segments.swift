@@ -48,5 +48,6 @@ extension CanvasExecutionStats {
         flattenedRegions += o.flattenedRegions; flattenedItems += o.flattenedItems
         flattenedPieces += o.flattenedPieces; droppedClips += o.droppedClips
         stackDepth = max(stackDepth, o.stackDepth); stackVeils += o.stackVeils; stackPieces += o.stackPieces; stackSavedPixels += o.stackSavedPixels
+        stackByOrder += o.stackByOrder
     }
 }

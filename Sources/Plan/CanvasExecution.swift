@@ -29,6 +29,8 @@ public struct CanvasExecutionStats: Sendable, Equatable {
     /// Stack culling (`StackCulling`): K, the veils over which nothing beneath is drawn (the
     /// largest of the segments'; 0 when no segment is culled this way).
     public var stackDepth = 0
+    /// Segments culled by the veils' order (`StackCulling+Order`) rather than their count.
+    public var stackByOrder = 0
     /// Veils marked (their pieces drawn into the stencil and depth buffers).
     public var stackVeils = 0
     /// Their pieces (each drawn once, without colour).

@@ -78,9 +78,14 @@ public struct PlannedImage: Sendable, Hashable {
     public var isOpaque: Bool
     /// Its opaque parts when it is translucent (`ImageInfo.opaqueRects`).
     public var opaqueRects: [PixelRect]
-    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = []) {
+    /// The smallest alpha of any of its pixels when it is translucent (`ImageInfo.minimumAlpha`;
+    /// 0 when unknown).
+    public var minimumAlpha: UInt8
+    public init(key: UInt64, pixelWidth: Int, pixelHeight: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = [],
+                minimumAlpha: UInt8 = 0) {
         self.key = key; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.isOpaque = isOpaque
         self.opaqueRects = opaqueRects
+        self.minimumAlpha = minimumAlpha
     }
 }
 

@@ -12,8 +12,14 @@ public struct ImageInfo: Sendable, Hashable {
     /// For a large translucent image: its opaque parts, rectangles in texels (stack culling counts
     /// a layer as a veil there, `StackCulling`); empty when none or unknown.
     public var opaqueRects: [PixelRect]
-    public init(key: UInt64, width: Int, height: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = []) {
+    /// For a large translucent image: the smallest alpha of any pixel, as a byte (stack culling
+    /// counts the layer as covering its whole quad at least this much, `StackCulling`); 0 when
+    /// unknown.
+    public var minimumAlpha: UInt8
+    public init(key: UInt64, width: Int, height: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = [],
+                minimumAlpha: UInt8 = 0) {
         self.key = key; self.width = width; self.height = height; self.isOpaque = isOpaque; self.opaqueRects = opaqueRects
+        self.minimumAlpha = minimumAlpha
     }
 }
 

@@ -8,6 +8,10 @@ public struct StackStencil: Hashable, Sendable {
         /// adds one to the stencil where it covers, and where it is the K-th veil from the top
         /// (the stencil held K − 1) writes its `rank` into the depth buffer.
         case mark
+        /// A piece of a veil in a segment culled by order (`StackCulling+Order`): sets its veil's
+        /// stencil bit (`writeMask`) where it covers, and where the bits of the veils above it
+        /// (`compareMask`) read at least `reference` writes its `rank` unless a higher one is there.
+        case markBit
         /// Drawn where its `rank` is at least the depth marked there: not beneath the K-th veil.
         case tested
         /// Drawn without a test: fewer than K veils lie above it anywhere.
@@ -20,6 +24,9 @@ public struct StackStencil: Hashable, Sendable {
     /// plus one for a marked veil (and its pieces). An item below the veil it is compared with
     /// has a smaller rank, the veil itself the same, an item above it a larger one.
     public var rank: Int
+    /// `markBit` only: the stencil reference (the least pattern that culls, and the veil's own bit),
+    /// compare mask (the veils above it that the test reads) and write mask (its veil's bit).
+    public var reference: UInt8 = 0, compareMask: UInt8 = 0, writeMask: UInt8 = 0
     public init(_ role: Role, depth: Int, rank: Int) { self.role = role; self.depth = depth; self.rank = rank }
 
     /// The largest rank: the depth buffer holds it exactly as rank / maxRank, even at 16 bits.
@@ -60,6 +67,11 @@ public struct StackStencil: Hashable, Sendable {
 /// veil's pieces and the veil compare equal, and the pieces are drawn once whatever the stack's
 /// size. Items with fewer than K marked veils above them in the list are drawn `untested`. A piece
 /// and the veil's own quad go through the same transform; the pieces lie inside the quad.
+///
+/// Counting is blind to order: translucent layers between the veils help too, but those on top
+/// of too few veils do not (a blend of alpha < 128 keeps a difference of 2). The other way,
+/// culling by order (`StackCulling+Order.swift`: a stencil bit per veil, a masked test per piece),
+/// is taken for a segment where its estimate saves more.
 ///
 /// A segment is culled this way only when the estimated saving (`savedPixels`: pixels of items
 /// beneath K veils' pieces, on a grid of 16-pixel cells, each weighted by what its shading costs,
@@ -104,6 +116,8 @@ public enum StackCulling {
         var index: Int
         var depth: Int
         var pieces: [Rect]
+        /// Its pieces' alpha byte.
+        var alpha: Int = 255
     }
 
     /// The item as a veil, or nil.
@@ -127,8 +141,10 @@ public enum StackCulling {
             }
         case .offscreen, .blurredShape: return nil
         }
-        guard a.isFinite, let k = depth(alphaByte: Int((min(max(a, 0), 1) * 255 + 1e-3).rounded(.down))) else { return nil }
-        return Veil(index: index, depth: k, pieces: pieces)
+        guard a.isFinite else { return nil }
+        let byte = Int((min(max(a, 0), 1) * 255 + 1e-3).rounded(.down))
+        guard let k = depth(alphaByte: byte) else { return nil }
+        return Veil(index: index, depth: k, pieces: pieces, alpha: byte)
     }
 
     /// The item's local rects over `rects` (texels of its image), each inset by a texel and kept
@@ -207,6 +223,17 @@ public enum StackCulling {
                     best = (k, j, pixelsAbove, savedAbove - costAbove)
                 }
             }
+        }
+        // The same veils culled by their order instead of their count, where that saves more.
+        if let ordered = ordered(items, candidates: candidates, images: images, bounds: bounds, weights: weights,
+                                 width: width, height: height), ordered.net > best?.net ?? Int.min {
+            items = ordered.items
+            stats.stackDepth = max(stats.stackDepth, ordered.depth)
+            stats.stackVeils += ordered.veils
+            stats.stackPieces += ordered.pieces
+            stats.stackSavedPixels += ordered.saved
+            stats.stackByOrder += 1
+            return
         }
         guard let best else { return }
         let veils = candidates.filter { $0.veil.depth <= best.depth }.dropFirst(best.lowest).map(\.veil)

@@ -11,6 +11,28 @@ extension Bitmap {
 }
 
 extension Bitmap {
+    /// The smallest alpha byte of any pixel (255 for an opaque image, 0 for an empty one): stack
+    /// culling counts a large translucent image as covering its whole quad at least this much
+    /// (`StackCulling`). Stops at the first fully transparent pixel.
+    public var minimumAlpha: UInt8 {
+        pixels.withUnsafeBytes { raw in
+            let words = raw.bindMemory(to: UInt32.self)
+            var least: UInt32 = 255
+            var i = 0
+            // In rows of 4,096 pixels, each reduced without a branch (vectorised), then checked.
+            while i < words.count && least > 0 {
+                let end = min(i + 4096, words.count)
+                var m: UInt32 = 255
+                for j in i..<end { m = min(m, UInt32(littleEndian: words[j]) >> 24) }
+                least = min(least, m)
+                i = end
+            }
+            return words.isEmpty ? 0 : UInt8(least)
+        }
+    }
+}
+
+extension Bitmap {
     /// The opaque parts of a translucent image, for stack culling: rectangles (texel units, within
     /// the image) made of `cell`×`cell` cells whose every pixel has alpha 255, merged along rows
     /// and then down columns; nil when they would take more than `maxRects` rectangles. Each

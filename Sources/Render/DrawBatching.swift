@@ -24,6 +24,9 @@ struct DrawBatch: Equatable {
     var regionSet: VkDescriptorSet? = nil
     /// Stack culling's K for its items (`DrawItem.stackStencil`), the stencil reference.
     var stencilDepth: Int? = nil
+    /// Culling by order (`markBit` pieces): the stencil reference, compare mask and write mask.
+    var stencilBits: StencilBits? = nil
+    struct StencilBits: Equatable { var reference: UInt8, compare: UInt8, write: UInt8 }
 }
 
 /// Splits the painter's-order item list into batches. Order is never changed (blending is not
@@ -98,12 +101,15 @@ enum DrawBatching {
                 texture = .target(source)
                 sampler = samplerKind(sampling) == .nearest ? .nearest : .linear
             }
-            if var last = batches.last, last.regionTextures == nil, last.key == key, last.texture == texture, last.sampler == sampler {
+            let bits = item.stackStencil.flatMap { $0.role == .markBit ? DrawBatch.StencilBits(reference: $0.reference, compare: $0.compareMask, write: $0.writeMask) : nil }
+            if var last = batches.last, last.regionTextures == nil, last.key == key, last.texture == texture, last.sampler == sampler,
+               last.stencilBits == bits {
                 last.count += 1
                 batches[batches.count - 1] = last
             } else {
                 batches.append(DrawBatch(key: key, texture: texture, sampler: sampler, firstItem: i, count: 1,
-                                         stencilDepth: item.stackStencil?.depth))
+                                         stencilDepth: item.stackStencil?.depth,
+                                         stencilBits: bits))
             }
         }
         return batches

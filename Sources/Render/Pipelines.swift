@@ -198,7 +198,7 @@ final class PipelineLibrary {
 
         var stages = [VkPipelineShaderStageCreateInfo(), VkPipelineShaderStageCreateInfo()]
         // A veil's piece only marks the stencil and depth: no fragment shader, no colour.
-        let countsOnly = key.stencil == .mark
+        let countsOnly = key.stencil == .mark || key.stencil == .markBit
         for i in 0..<2 {
             stages[i].sType = VK_STRUCTURE_TYPE_PIPELINE_SHADER_STAGE_CREATE_INFO
             stages[i].pName = name[0]
@@ -266,6 +266,7 @@ final class PipelineLibrary {
         dynamic.sType = VK_STRUCTURE_TYPE_PIPELINE_DYNAMIC_STATE_CREATE_INFO
         let dynamicStates = [VK_DYNAMIC_STATE_VIEWPORT, VK_DYNAMIC_STATE_SCISSOR]
             + (key.stencil != nil ? [VK_DYNAMIC_STATE_STENCIL_REFERENCE] : [])
+            + (key.stencil == .markBit ? [VK_DYNAMIC_STATE_STENCIL_COMPARE_MASK, VK_DYNAMIC_STATE_STENCIL_WRITE_MASK] : [])
         dynamic.dynamicStateCount = UInt32(dynamicStates.count)
         dynamic.pDynamicStates = UnsafePointer(arena.pin(array: dynamicStates))
 

@@ -544,6 +544,12 @@ public final class Renderer {
             vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(max(k - 1, 0)))
         }
         for (batch, pipeline) in zip(batches, pipelineOf) {
+            if let b = batch.stencilBits {
+                // Culling by order: this batch's test and bit (StencilStates, `markBit`).
+                vkCmdSetStencilReference(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(b.reference))
+                vkCmdSetStencilCompareMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(b.compare))
+                vkCmdSetStencilWriteMask(cmd, VK_STENCIL_FACE_FRONT_AND_BACK.rawValue, UInt32(b.write))
+            }
             if boundPipeline != pipeline {
                 vkCmdBindPipeline(cmd, VK_PIPELINE_BIND_POINT_GRAPHICS, pipeline)
                 boundPipeline = pipeline

@@ -83,6 +83,19 @@ enum StencilStates {
             info.depthTestEnable = VkBool32(VK_TRUE)
             info.depthCompareOp = VK_COMPARE_OP_ALWAYS
             info.depthWriteEnable = VkBool32(VK_TRUE)
+        case .markBit:
+            // Culling by order: each piece sets its veil's bit (the write mask) whatever the
+            // tests; it passes where the bits of the veils above it (the compare mask) read at
+            // least its reference, and writes its rank where no higher rank is there: the first
+            // piece from the top to pass wins. Masks and reference are set per batch.
+            op.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL
+            op.passOp = VK_STENCIL_OP_REPLACE
+            op.failOp = VK_STENCIL_OP_REPLACE
+            op.depthFailOp = VK_STENCIL_OP_REPLACE
+            info.stencilTestEnable = VkBool32(VK_TRUE)
+            info.depthTestEnable = VkBool32(VK_TRUE)
+            info.depthCompareOp = VK_COMPARE_OP_GREATER
+            info.depthWriteEnable = VkBool32(VK_TRUE)
         case .tested:
             // Drawn where its rank is at least the marked one: not beneath the K-th veil.
             info.depthTestEnable = VkBool32(VK_TRUE)

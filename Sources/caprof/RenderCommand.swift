@@ -144,7 +144,7 @@ struct RenderCommand: ParsableCommand {
             for w in warnings.lines { err.warning(w) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
             let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
-            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems), stack: (frame.plan.execution.stackDepth, frame.plan.execution.stackVeils))), \(String(cFormat: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
+            err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems), stack: (frame.plan.execution.stackDepth, frame.plan.execution.stackVeils, frame.plan.execution.stackByOrder > 0))), \(String(cFormat: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
         }
     }
 }
@@ -154,13 +154,15 @@ extension RenderCommand {
     /// the instanced draw calls caprof made for them, with the items it did not draw because
     /// opaque layers hide them and the items it drew inside flattened regions, each region one
     /// draw (caprof's own savings, not findings).
-    /// `stack`: stack culling's K and marked veils (`CanvasExecutionStats.stackDepth`, `stackVeils`).
+    /// `stack`: stack culling's K, marked veils and whether a segment was culled by the veils'
+    /// order (`CanvasExecutionStats.stackDepth`, `stackVeils`, `stackByOrder`).
     static func drawCounts(items: Int, calls: Int, culled: Int, flattened: (regions: Int, items: Int) = (0, 0),
-                           stack: (depth: Int, veils: Int) = (0, 0)) -> String {
+                           stack: (depth: Int, veils: Int, byOrder: Bool) = (0, 0, false)) -> String {
         func n(_ v: Int, _ noun: String) -> String { "\(v) \(noun)\(v == 1 ? "" : "s")" }
         return "\(n(items, "draw item")), \(n(calls, "draw call"))" + (culled > 0 ? ", \(culled) culled under opaque layers" : "")
             + (flattened.regions > 0 ? ", \(flattened.items) blended in \(n(flattened.regions, "flattened region"))" : "")
-            + (stack.veils == 0 ? "" : stack.depth <= 1 ? ", nothing drawn beneath \(n(stack.veils, "opaque layer"))"
+            + (stack.veils == 0 ? "" : stack.byOrder ? ", nothing drawn beneath \(stack.veils) translucent layers where their order hides it"
+                : stack.depth <= 1 ? ", nothing drawn beneath \(n(stack.veils, "opaque layer"))"
                 : ", nothing drawn beneath any \(stack.depth) of \(stack.veils) translucent layers")
     }
 }

@@ -38,4 +38,26 @@ final class DrawCountsCLITests: CLITestCase {
         XCTAssertTrue(o.stderr.contains("3 draw items, 1 draw call,"), o.stderr)
         XCTAssertEqual(try Data(contentsOf: URL(fileURLWithPath: on)), try Data(contentsOf: URL(fileURLWithPath: off)))
     }
+
+    /// Stack culling, said apart: three landscape images under five rotated solids covering the
+    /// canvas, from the top a veil (dark red at 0.8), a sheer (black at 0.4), a veil, a sheer, a
+    /// veil. Four veils never stack, but the lowest has a sheer, a veil, a sheer and a veil above
+    /// it, in that order: 51, 31, 7, 5, 1 levels of a difference beneath it at most, so what lies
+    /// beneath it is not drawn (culling by order).
+    /// `CAPROF_STACK_CULLING=off` draws everything.
+    func testSummarySaysWhatLiesBeneathTranslucentLayersWasNotDrawn() throws {
+        let image = Self.example("assets/landscape.png")
+        let under = (0..<3).map { _ in #"{"frame": [0, 0, 64, 64], "contents": "\#(image)", "opacity": 0.5, "transform": "rotate(1deg)"}"# }
+        let over = (0..<5).map { i in
+            #"{"frame": [0, 0, 64, 64], "backgroundColor": \#(i % 2 == 0 ? "[0.5, 0, 0, 1]" : "[0, 0, 0, 1]"), "opacity": \#(i % 2 == 0 ? 0.8 : 0.4), "transform": "rotate(10deg) scale(1.5)"}"#
+        }
+        let scene = try write("order.json", #"{"caprof": 1, "canvas": {"width": 64, "height": 64, "backgroundColor": "white"}, "root": {"bounds": [0, 0, 64, 64], "position": [32, 32], "sublayers": ["#
+                              + (under + over).joined(separator: ",\n") + "]}}")
+        let r = try caprof(["render", scene, "-o", tmp.appendingPathComponent("on.png").path])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains(", nothing drawn beneath 3 translucent layers where their order hides it, "), r.stderr)
+        let o = try caprof(["render", scene, "-o", tmp.appendingPathComponent("off.png").path], env: ["CAPROF_STACK_CULLING": "off"])
+        XCTAssertEqual(o.code, 0, o.stderr)
+        XCTAssertTrue(o.stderr.contains("8 draw items, 2 draw calls, "), o.stderr)
+    }
 }

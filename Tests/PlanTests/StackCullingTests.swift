@@ -55,6 +55,106 @@ final class StackCullingTests: XCTestCase {
         XCTAssertEqual(prepare(under + veils + [veils[0]] + sheers).stats.stackDepth, 4, "a fourth veil: culled")
     }
 
+    /// Culling by order, by hand (`StackCulling+Order`): e ← ⌈e · (255 − A)/255⌉ from 255, pieces
+    /// at A = 204 (n 51), sheers at 102 (n 153). A piece with four layers above it, bottom to top
+    /// bits 4, 5, 6, 7, each a sheer over it where its own piece does not cover:
+    /// - bit 7 alone: 51, W 31, W 19, W 12, S 3: fails; 7 and any other: 7 and 4: 51, S 11, W 7,
+    ///   W 5, S 1; 7 and 5: 51, W 31, S 7, W 5, S 1; 7 and 6: 51, W 31, W 19, S 4, S 1. Every
+    ///   pattern without 7 is below 128. So the reference is 144 (7 and 4), the next pattern.
+    /// - Leaving bit 7 out of the test (counted as a sheer on top): 6 and 5 fail (51, W 31, S 7,
+    ///   S 2, W 2), the largest pattern of the mask 0x70 that does; 6, 5 and 4 hold (51, 11, 3, 1,
+    ///   W 1). Reference 0x70.
+    /// - Sheers on top of too few pieces never hold: three veils then two sheers (the regression
+    ///   test below): 51, 11, 3, W 2, W 2.
+    func testOrderTestsByHand() {
+        let above = (4...7).map { StackCulling.OrderLayer(bit: $0, strong: 204, sheer: 102) }
+        XCTAssertEqual(StackCulling.left(alpha: 204, above, pattern: 0x80), 3)
+        XCTAssertEqual(StackCulling.left(alpha: 204, above, pattern: 0x90), 1)
+        XCTAssertEqual(StackCulling.left(alpha: 204, above, pattern: 0xA0), 1)
+        XCTAssertEqual(StackCulling.left(alpha: 204, above, pattern: 0xC0), 1)
+        let t0 = StackCulling.test(alpha: 204, above, bitsAbove: [7, 6, 5, 4], dropped: 0)
+        XCTAssertEqual(t0?.mask, 0xF0)
+        XCTAssertEqual(t0?.reference, 0x90)
+        let t1 = StackCulling.test(alpha: 204, above, bitsAbove: [7, 6, 5, 4], dropped: 1)
+        XCTAssertEqual(t1?.mask, 0x70)
+        XCTAssertEqual(t1?.reference, 0x70)
+        let onTop = [StackCulling.OrderLayer(bit: 6, strong: 204, sheer: nil), StackCulling.OrderLayer(bit: 7, strong: 204, sheer: nil),
+                     StackCulling.OrderLayer(bit: nil, strong: 0, sheer: 102), StackCulling.OrderLayer(bit: nil, strong: 0, sheer: 102)]
+        XCTAssertEqual(StackCulling.left(alpha: 204, onTop, pattern: 0xC0), 2)
+        XCTAssertNil(StackCulling.test(alpha: 204, onTop, bitsAbove: [7, 6], dropped: 0))
+        // Nothing above an opaque piece: it culls alone (reference 0).
+        XCTAssertEqual(StackCulling.test(alpha: 255, [], bitsAbove: [], dropped: 0)?.reference, 0)
+    }
+
+    /// Every pattern a test passes leaves at most one level: random stacks (pieces of alpha
+    /// 128–255, each veil a sheer up to its pieces' alpha or none, other sheers of 1–254 or none,
+    /// up to 7 veils above), every pattern checked, the dropped veils' bits too.
+    func testOrderTestsPassOnlyPatternsThatLeaveAtMostOneLevel() {
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ n: Int) -> Int { seed = seed &* 6364136223846793005 &+ 1442695040888963407; return Int((seed >> 33) % UInt64(n)) }
+        var checked = 0
+        for _ in 0..<400 {
+            let veils = next(8)
+            var above: [StackCulling.OrderLayer] = []
+            var bits: [Int] = []
+            for b in 0..<veils {
+                for _ in 0..<next(3) { above.append(StackCulling.OrderLayer(bit: nil, strong: 0, sheer: next(2) == 0 ? nil : 1 + next(254))) }
+                // A veil is at least as opaque where its pieces are as anywhere else.
+                let strong = 128 + next(128)
+                above.append(StackCulling.OrderLayer(bit: b, strong: strong, sheer: next(2) == 0 ? nil : 1 + next(strong)))
+                bits.insert(b, at: 0)
+            }
+            let alpha = 128 + next(128)
+            for dropped in 0...veils {
+                guard let t = StackCulling.test(alpha: alpha, above, bitsAbove: bits, dropped: dropped) else { continue }
+                for pattern in 0..<(1 << veils) where pattern & t.mask >= t.reference {
+                    XCTAssertLessThanOrEqual(StackCulling.left(alpha: alpha, above, pattern: pattern), 1)
+                    checked += 1
+                }
+            }
+        }
+        XCTAssertGreaterThan(checked, 1000)
+    }
+
+    /// Six image veils at opacity 0.8 that alternate halves: images opaque on the left half (A)
+    /// or the right half (B), alpha ≥ 128 everywhere (sheers of ⌊0.8 · 128⌋ = 102), over five
+    /// translucent images, all covering the 128×128 canvas. No pixel has four pieces above it, so
+    /// counting culls nothing; by order, from the top A B A B A B (bits 7 … 2): on the left the
+    /// fifth veil (bit 3) culls where bits 7 and 5 are set: its test reads bits 7–4 against 0x90
+    /// (`testOrderTestsByHand`), its reference adds its own bit (0x98). On the right the sixth
+    /// (bit 2) culls where bits 6 and 4 are: with bit 7 read, 7 alone fails (51, W 31, W 19, W 12,
+    /// W 8, S 2), so it leaves bit 7 out: over the mask 0x78, 6 alone fails (51, 31, 19, 12, S 3,
+    /// W 2) and 6 with 3 holds (51, S 11, W 7, W 5, S 1, W 1): reference 0x48, with its bit 0x4C;
+    /// the right half's pattern 0x50 passes.
+    func testVeilsCullByOrderWhereFourNeverStack() {
+        func half(_ left: Bool) -> PlannedImage {
+            PlannedImage(key: left ? 11 : 12, pixelWidth: 64, pixelHeight: 64, isOpaque: false,
+                         opaqueRects: [PixelRect(x: left ? 0 : 32, y: 0, width: 32, height: 64)], minimumAlpha: 128)
+        }
+        let images = [picture, half(true), half(false)]
+        func item(_ image: Int, _ opacity: Float, layer: LayerID) -> DrawItem {
+            DrawItem(layer: layer, role: .contents, paint: .image(index: image, sampling: .linear, opacity: opacity), transform: .identity,
+                     quad: Rect(0, 0, 128, 128), uv: Rect(0, 0, 64, 64))
+        }
+        let under = (0..<5).map { item(0, 0.3, layer: LayerID(10 + $0)) }
+        let veils = (0..<6).map { item($0 % 2 == 0 ? 2 : 1, 0.8, layer: LayerID(20 + $0)) }   // bottom B, top A
+        XCTAssertEqual(StackCulling.sheer(veils[0], images), 102)
+        let (items, stats) = prepare(under + veils, images: images, size: 128)
+        XCTAssertEqual(stats.stackVeils, 6)
+        let marks = items.filter { $0.stackStencil?.role == .markBit }
+        XCTAssertEqual(marks.map(\.layer), [25, 24, 23, 22, 21, 20], "top veil first")
+        XCTAssertEqual(marks.map { $0.stackStencil!.writeMask }, [0x80, 0x40, 0x20, 0x10, 0x08, 0x04])
+        XCTAssertEqual(marks[4].stackStencil?.compareMask, 0xF0)
+        XCTAssertEqual(marks[4].stackStencil?.reference, 0x98)
+        XCTAssertEqual(marks[5].stackStencil?.compareMask, 0x78)
+        XCTAssertEqual(marks[5].stackStencil?.reference, 0x4C)
+        XCTAssertEqual(marks.map { $0.stackStencil?.rank }, [11, 9, 7, 5, 3, 1])
+        // Without a least alpha (unknown) the images are no sheers: nothing culls by order, and
+        // counting finds no four veils.
+        let unknown = images.map { var i = $0; i.minimumAlpha = 0; return i }
+        XCTAssertEqual(prepare(under + veils, images: unknown, size: 128).stats.stackVeils, 0)
+    }
+
     /// Six translucent images under five rotated veils at opacity 0.8 (K = 4), each covering the
     /// 64×64 canvas. By hand: counted from the top, the fourth veil (layer 21) is the K-th
     /// everywhere, so it culls the lowest veil and the six images (7 × 4096 pixels), and the lowest

@@ -8,6 +8,19 @@ final class BitmapOpacityTests: XCTestCase {
         XCTAssertFalse(Bitmap(width: 1, height: 1, pixels: [0, 0, 0, 0]).isOpaque)
     }
 
+    /// The least alpha byte of any pixel, across the 4,096-pixel rows the scan reduces in.
+    func testMinimumAlphaIsTheLeastAlphaOfAnyPixel() {
+        XCTAssertEqual(Bitmap(width: 2, height: 1, pixels: [1, 2, 3, 255, 0, 0, 0, 255]).minimumAlpha, 255)
+        XCTAssertEqual(Bitmap(width: 3, height: 1, pixels: [1, 2, 3, 200, 9, 9, 9, 128, 0, 0, 0, 255]).minimumAlpha, 128)
+        // 100 × 100 at alpha 240, one pixel in the third row of the scan at 17.
+        var pixels = [UInt8](repeating: 240, count: 100 * 100 * 4)
+        pixels[(9_000 * 4) + 3] = 17
+        XCTAssertEqual(Bitmap(width: 100, height: 100, pixels: pixels).minimumAlpha, 17)
+        pixels[(9_999 * 4) + 3] = 0
+        XCTAssertEqual(Bitmap(width: 100, height: 100, pixels: pixels).minimumAlpha, 0, "the last pixel, transparent")
+        XCTAssertEqual(Bitmap(width: 0, height: 0, pixels: []).minimumAlpha, 0, "no pixels: nothing is known")
+    }
+
     /// A 10×7 image in cells of 4: cells whose every alpha is 255 merge into rectangles along rows,
     /// then down columns (the last column and row are partial cells, clipped to the image).
     func testOpaqueRectsMergeOpaqueCells() {

@@ -139,6 +139,76 @@ final class StackCullingReftests: ReftestCase {
                           Image(width: whole.width, height: whole.height, pixels: whole.pixels), tolerance: 1, maxDiffering: 200 * 300)
     }
 
+    static func half(opaqueLeft: Bool) -> String {
+        var px = [UInt8](repeating: 0, count: 256 * 256 * 4)
+        for y in 0..<256 { for x in 0..<256 {
+            let a: UInt8 = (x < 128) == opaqueLeft ? 255 : 128
+            px[(y * 256 + x) * 4 + 2] = a; px[(y * 256 + x) * 4 + 3] = a
+        } }
+        return "data:image/png;base64," + ((try? PNGCodec.encode(premultiplied: px, width: 256, height: 256)).map { Data($0).base64EncodedString() } ?? "")
+    }
+
+    /// Culling by order: six image veils at opacity 0.8 over the red layer and five greens,
+    /// alternating halves from the top (A: opaque on the left, B: on the right; both alpha ≥ 128
+    /// elsewhere), turned 1° and scaled 1.05 to cover the 256×256 canvas. No pixel has more than
+    /// three veils' opaque parts above it, so counting (K = 4) culls nothing; by order the fifth
+    /// veil from the top culls on the left, the sixth on the right (the plan test
+    /// `testVeilsCullByOrderWhereFourNeverStack`). By hand, `s + round(d · (255 − A) / 255)` with pieces
+    /// (0, 0, 204, 204) and sheers (0, 0, 102, 102) (0.8 · 128 = 102.4), from red 83 and green
+    /// 172 after the greens (above), or from white where culled:
+    /// - left (64, 128), veils B A B A B A from the bottom: red 50, 10, 6, 1, 1, 0, green 103,
+    ///   21, 13, 3, 2, 0, blue 102, 224, 236, 251, 253, 255: (0, 0, 255, 255). Culled beneath the
+    ///   fifth (the lowest A): red and green 51, 31, 6, 4, 1, blue 255: (1, 1, 255, 255).
+    /// - right (192, 128), the same veils, pieces where sheers were: red 17, 10, 2, 1, 0, 0, green
+    ///   34, 20, 4, 2, 0, 0, blue 204, 224, 249, 251, 254, 254: (0, 0, 254, 255). Culled beneath
+    ///   the sixth: red and green 51, 31, 6, 4, 1, 1, blue 255: (1, 1, 255, 255).
+    func testVeilsCullByOrderWithinALevel() throws {
+        let veils = (0..<6).map { i in """
+        {"frame": [0, 0, 256, 256], "contents": "\(Self.half(opaqueLeft: i % 2 == 1))", "opacity": 0.8,
+         "transform": "rotate(1deg) scale(1.05)"}
+        """ }
+        let json = ["""
+        {"frame": [0, 0, 256, 256], "backgroundColor": "#FF0000"}
+        """] + greens(5, opacity: 0.2, frame: "[0, 0, 256, 256]") + veils
+        let doc = try SceneDecoder.decode(data: Array(scene(256, 256, json.joined(separator: ",\n")).utf8), file: "stack-culling-order.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let renderer = Self.renderer
+        let culled = try renderer.render(doc)
+        XCTAssertEqual(culled.plan.execution.stackDepth, 4)
+        XCTAssertEqual(culled.plan.execution.stackVeils, 6)
+        XCTAssertEqual(culled.plan.canvasItems.filter { $0.stackStencil?.role == .markBit }.count, culled.plan.execution.stackPieces)
+        renderer.cullsStacks = false
+        defer { renderer.cullsStacks = true }
+        let whole = try renderer.render(doc)
+        let a = Image(width: culled.width, height: culled.height, pixels: culled.pixels)
+        let b = Image(width: whole.width, height: whole.height, pixels: whole.pixels)
+        XCTAssertEqual(b.pixel(64, 128), [0, 0, 255, 255], "every layer drawn")
+        XCTAssertEqual(a.pixel(64, 128), [1, 1, 255, 255], "culled beneath the fifth veil")
+        XCTAssertEqual(b.pixel(192, 128), [0, 0, 254, 255])
+        XCTAssertEqual(a.pixel(192, 128), [1, 1, 255, 255], "culled beneath the sixth veil")
+        assertImagesMatch(a, b, tolerance: 1, maxDiffering: 256 * 256)
+    }
+
+
+    /// Translucent layers on top of too few veils: three veils (premultiplied 2 at 0.8) under two
+    /// sheers (3 at 0.4) over the red layer and greens, where 8-bit blending turns 0 beneath into
+    /// 5 and 255 into 7 (`testLayersOnTopOfTooFewVeilsDoNotLetThemCull`): nothing may be culled
+    /// beneath them, by count or by order, and the frame equals drawing every layer.
+    func testLayersOnTopOfTooFewVeilsCullNothing() throws {
+        let over = [(2.0, 0.8), (2.0, 0.8), (2.0, 0.8), (3.0, 0.4), (3.0, 0.4)].map { c, o in """
+        {"frame": [0, 0, 64, 64], "backgroundColor": [\(c / 255 / o), 0, 0, 1], "opacity": \(o), "transform": "rotate(10deg) scale(1.5)"}
+        """ }
+        let json = under + ",\n" + over.joined(separator: ",\n")
+        let doc = try SceneDecoder.decode(data: Array(scene(64, 64, json).utf8), file: "stack-culling-on-top.json",
+                                          baseDirectory: Self.repoRoot.appendingPathComponent("Examples").path)
+        let renderer = Self.renderer
+        let culled = try renderer.render(doc)
+        XCTAssertEqual(culled.plan.execution.stackVeils, 0)
+        renderer.cullsStacks = false
+        defer { renderer.cullsStacks = true }
+        XCTAssertEqual(culled.pixels, try renderer.render(doc).pixels)
+    }
+
     /// Where fewer than K veils cover, the layers beneath are drawn: the same veils, only three of
     /// them, over the same stack, give every layer's pixels exactly.
     func testFewerThanKVeilsDrawEverything() throws {
