@@ -68,7 +68,7 @@ public enum ShapeRasterizer {
                     style.fill = (f[0], f[1], f[2], f[3])
                     style.even_odd = job.evenOdd ? 1 : 0
                     style.stroke = (s[0], s[1], s[2], s[3])
-                    style.line_width = job.lineWidth
+                    style.line_width = Self.lineWidth(job)
                     style.cap = job.cap.rawValue
                     style.join = job.join.rawValue
                     style.miter_limit = job.miterLimit
@@ -90,6 +90,34 @@ public enum ShapeRasterizer {
         }
         if status != 0 { throw ShapeRasterError(status: status, message: String(cString: err)) }
         return Bitmap(width: w, height: h, pixels: pixels, contentHash: key)
+    }
+
+    /// The stroke width given to cairo: the job's, or a finite one that covers the same pixels.
+    /// cairo strokes in 24.8 fixed point and fails ("out of memory") on outlines ~10¹⁵ wide. Every
+    /// pixel lies within D (path units) of every control point of the stroked path (the farthest
+    /// corners of the two boxes), so past a width of 16·(D + 1) a wider stroke covers no other
+    /// pixel: each segment's slab already spans the bitmap across, caps and round or miter joins
+    /// hold a disc of radius ≥ D around the path. Only a bevel join turning back by more than
+    /// ~150° (its chord at w/2 · cos(θ/2) from the vertex, θ the angle between the segments)
+    /// could still cut a corner a wider bevel would reach.
+    static func lineWidth(_ job: ShapeRasterJob) -> Double {
+        var xs: [Double] = [], ys: [Double] = []
+        for e in job.strokePath.elements {
+            switch e {
+            case .move(let p), .line(let p): xs.append(p.x); ys.append(p.y)
+            case .quad(let a, let p): xs += [a.x, p.x]; ys += [a.y, p.y]
+            case .cubic(let a, let b, let p): xs += [a.x, b.x, p.x]; ys += [a.y, b.y, p.y]
+            case .close: break
+            }
+        }
+        guard let px0 = xs.min(), let px1 = xs.max(), let py0 = ys.min(), let py1 = ys.max(),
+              job.scaleX != 0, job.scaleY != 0 else { return job.lineWidth }
+        let rx = [(0 - job.offsetX) / job.scaleX, (Double(job.pixelWidth) - job.offsetX) / job.scaleX]
+        let ry = [(0 - job.offsetY) / job.scaleY, (Double(job.pixelHeight) - job.offsetY) / job.scaleY]
+        let dx = max(abs(rx.max()! - px0), abs(px1 - rx.min()!)), dy = max(abs(ry.max()! - py0), abs(py1 - ry.min()!))
+        let d = (dx * dx + dy * dy).squareRoot()
+        guard d.isFinite, job.lineWidth.isFinite || job.lineWidth == .infinity else { return job.lineWidth }
+        return min(job.lineWidth, 16 * (d + 1))
     }
 
     /// A path as the shim's opcode and point arrays.
