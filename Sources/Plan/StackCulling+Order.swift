@@ -66,14 +66,6 @@ extension StackCulling {
         return (mask, ((worst | ~mask) + 1) & mask)   // the next pattern of the mask after `worst`
     }
 
-    /// Whether the item could be a sheer, by its form (as a veil: aliased, unclipped, unshaped
-    /// source-over under a 2D affine transform).
-    static func eligible(_ item: DrawItem) -> Bool {
-        item.role != .unsupported && item.flattened == nil && item.blend == .sourceOver && item.gradient == nil
-            && item.shape == nil && item.innerShape == nil && item.clips.isEmpty && item.executedCoverage == .none
-            && item.transform.keepsWConstant && item.transform.m44 == 1
-    }
-
     /// The alpha byte the item's paint has at least everywhere on its quad: a solid's alpha, an
     /// image's least alpha (`PlannedImage.minimumAlpha`) times its opacity (a bilinear tap at level
     /// 0 never reads below its least texel); nil when 0 or not a sheer's form.
@@ -91,12 +83,6 @@ extension StackCulling {
         guard a.isFinite else { return nil }
         let byte = Int((min(max(a, 0), 1) * 255 + 1e-3).rounded(.down))
         return byte > 0 ? byte : nil
-    }
-
-    /// A local rect's corners as the affine `m` places them on the device, in order around it.
-    static func corners(_ local: Rect, _ m: Transform3D) -> [Point] {
-        let q = local.standardized
-        return [Point(q.minX, q.minY), Point(q.maxX, q.minY), Point(q.maxX, q.maxY), Point(q.minX, q.maxY)].map { m.apply($0) }
     }
 
     /// Whether every point lies inside the convex quad `q` (corners in order, either winding) by
@@ -174,16 +160,7 @@ extension StackCulling {
         }
         var next = candidates.count - 1
         for i in items.indices.reversed() {
-            if let b = bounds[i], !b.isEmpty {
-                for row in b.y / cell...min((b.y + b.height - 1) / cell, rows - 1) {
-                    for column in b.x / cell...min((b.x + b.width - 1) / cell, columns - 1) where kth[row * columns + column] >= 0 {
-                        let c = PixelRect(x: column * cell, y: row * cell, width: cell, height: cell)
-                        let area = DamageRegion.intersection(c, b)?.area ?? 0
-                        saved[Int(kth[row * columns + column])].pixels += area
-                        saved[Int(kth[row * columns + column])].weighted += area * weights[i]
-                    }
-                }
-            }
+            if let b = bounds[i] { credit(b, weight: weights[i], kth: kth, columns: columns, rows: rows, saved: &saved) }
             guard next >= 0, candidates[next].veil.index == i else { continue }
             let v = candidates[next].veil
             let above = (next + 1..<candidates.count).reversed().map { bit[candidates[$0].veil.index]! }
@@ -210,25 +187,10 @@ extension StackCulling {
             for box in candidates[next].boxes { cells(box) { c in pattern[c] |= UInt8(1 << bit[i]!) } }
             next -= 1
         }
-        // The lowest veil worth marking, as with counting (each piece pixel costs 3/8).
-        var choice: (lowest: Int, net: Int, pixels: Int)?
-        var savedAbove = 0, pixelsAbove = 0, costAbove = 0
-        for (j, c) in candidates.enumerated().reversed() {
-            savedAbove += saved[j].weighted
-            pixelsAbove += saved[j].pixels
-            costAbove += c.area * 3
-            if savedAbove - costAbove >= canvas * 8, savedAbove - costAbove > choice?.net ?? Int.min {
-                choice = (j, savedAbove - costAbove, pixelsAbove)
-            }
-        }
-        guard let choice else { return nil }
+        guard let choice = lowestWorthMarking(saved: saved, areas: candidates.map(\.area), canvas: canvas) else { return nil }
         let marked = Array(candidates.dropFirst(choice.lowest))
         let ordinal = Dictionary(uniqueKeysWithValues: marked.enumerated().map { ($1.veil.index, $0) })
-        var rank = [Int](repeating: 0, count: items.count)
-        var below = 0
-        for i in items.indices {
-            if ordinal[i] != nil { rank[i] = 2 * below + 1; below += 1 } else { rank[i] = 2 * below }
-        }
+        let rank = ranks(items.count, marked: ordinal)
         var out: [DrawItem] = []
         var cullsBelow = 0   // the highest marked veil with a piece that can cull: items beneath it are tested
         let depth = marked.map(\.veil.depth).max() ?? 1

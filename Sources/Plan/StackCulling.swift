@@ -97,7 +97,7 @@ public enum StackCulling {
         guard n <= 127 else { return nil }
         var e = 255, k = 0
         while e > 1 {
-            e = (n * e + 254) / 255   // ⌈e · n / 255⌉
+            e = keep(e, alpha: alphaByte)   // ⌈e · n / 255⌉
             k += 1
         }
         return k
@@ -120,11 +120,17 @@ public enum StackCulling {
         var alpha: Int = 255
     }
 
+    /// Whether the item could be a veil or a sheer, by its form: aliased, unclipped, unshaped
+    /// source-over under a 2D affine transform.
+    static func eligible(_ item: DrawItem) -> Bool {
+        item.role != .unsupported && item.flattened == nil && item.blend == .sourceOver && item.gradient == nil
+            && item.shape == nil && item.innerShape == nil && item.clips.isEmpty && item.executedCoverage == .none
+            && item.transform.keepsWConstant && item.transform.m44 == 1
+    }
+
     /// The item as a veil, or nil.
     static func veil(_ index: Int, _ item: DrawItem, _ images: [PlannedImage]) -> Veil? {
-        guard item.role != .unsupported, item.flattened == nil, item.blend == .sourceOver, item.gradient == nil,
-              item.shape == nil, item.innerShape == nil, item.clips.isEmpty, item.executedCoverage == .none,
-              item.transform.keepsWConstant, item.transform.m44 == 1 else { return nil }
+        guard eligible(item) else { return nil }
         let a: Double
         let quad = item.quad.standardized
         var pieces = [quad]
@@ -165,12 +171,17 @@ public enum StackCulling {
         }
     }
 
+    /// A local rect's corners as the affine `m` places them on the device, in order around it.
+    static func corners(_ local: Rect, _ m: Transform3D) -> [Point] {
+        let q = local.standardized
+        return [Point(q.minX, q.minY), Point(q.maxX, q.minY), Point(q.maxX, q.maxY), Point(q.minX, q.maxY)].map { m.apply($0) }
+    }
+
     /// An axis-aligned box inside `local` as the affine `m` places it on the device (the middle
     /// two of its corners' xs and ys), clamped to the canvas; nil when empty.
     static func innerBox(_ local: Rect, _ m: Transform3D, width: Int, height: Int) -> PixelRect? {
-        let q = local.standardized
-        let corners = [Point(q.minX, q.minY), Point(q.maxX, q.minY), Point(q.minX, q.maxY), Point(q.maxX, q.maxY)].map { m.apply($0) }
-        let xs = corners.map(\.x).sorted(), ys = corners.map(\.y).sorted()
+        let c = corners(local, m)
+        let xs = c.map(\.x).sorted(), ys = c.map(\.y).sorted()
         guard xs.allSatisfy(\.isFinite), ys.allSatisfy(\.isFinite) else { return nil }
         func clamp(_ v: Double, _ side: Int) -> Int { Int(min(max(v, 0), Double(side))) }
         let x0 = clamp(xs[1].rounded(.up), width), x1 = clamp(xs[2].rounded(.down), width)
@@ -210,18 +221,8 @@ public enum StackCulling {
             let veils = candidates.filter { $0.veil.depth <= k }
             let saved = savedPixels(depth: k, veils: veils.map { ($0.veil.index, $0.boxes) }, bounds: bounds,
                                     weights: weights, width: width, height: height)
-            // In eighths of a bilinear image pixel (`shadingWeight`). Each piece pixel is
-            // rasterised once, without colour, writing stencil and depth: 3/8 (on lavapipe the 16
-            // rotated layers' ~2,900 pieces, 11 M pixels, took ~12 ms: 1.1 ns a pixel, where a
-            // culled bilinear pixel saves ~3.2). It must save a canvas of such pixels more.
-            var savedAbove = 0, pixelsAbove = 0, costAbove = 0
-            for (j, v) in veils.enumerated().reversed() {
-                savedAbove += saved[j].weighted
-                pixelsAbove += saved[j].pixels
-                costAbove += v.area * 3
-                if savedAbove - costAbove >= canvas * 8, savedAbove - costAbove > best?.net ?? Int.min {
-                    best = (k, j, pixelsAbove, savedAbove - costAbove)
-                }
+            if let c = lowestWorthMarking(saved: saved, areas: veils.map(\.area), canvas: canvas), c.net > best?.net ?? Int.min {
+                best = (k, c.lowest, c.pixels, c.net)
             }
         }
         // The same veils culled by their order instead of their count, where that saves more.
@@ -239,11 +240,7 @@ public enum StackCulling {
         let veils = candidates.filter { $0.veil.depth <= best.depth }.dropFirst(best.lowest).map(\.veil)
         let ordinal = Dictionary(uniqueKeysWithValues: veils.enumerated().map { ($1.index, $0) })
         // rank = 2 · (marked veils below) + 1 for a marked veil; `above`: marked veils above.
-        var rank = [Int](repeating: 0, count: items.count)
-        var below = 0
-        for i in items.indices {
-            if ordinal[i] != nil { rank[i] = 2 * below + 1; below += 1 } else { rank[i] = 2 * below }
-        }
+        let rank = ranks(items.count, marked: ordinal)
         var out: [DrawItem] = []
         out.reserveCapacity(veils.reduce(0) { $0 + $1.pieces.count } + items.count)
         for v in veils.reversed() {
@@ -296,16 +293,7 @@ public enum StackCulling {
         var saved = [(pixels: Int, weighted: Int)](repeating: (0, 0), count: veils.count)
         var next = veils.count - 1
         for i in bounds.indices.reversed() {
-            if let b = bounds[i], !b.isEmpty {
-                for row in b.y / cell...min((b.y + b.height - 1) / cell, rows - 1) {
-                    for column in b.x / cell...min((b.x + b.width - 1) / cell, columns - 1) where count[row * columns + column] >= k {
-                        let c = PixelRect(x: column * cell, y: row * cell, width: cell, height: cell)
-                        let area = DamageRegion.intersection(c, b)?.area ?? 0
-                        saved[Int(kth[row * columns + column])].pixels += area
-                        saved[Int(kth[row * columns + column])].weighted += area * (weights?[i] ?? 8)
-                    }
-                }
-            }
+            if let b = bounds[i] { credit(b, weight: weights?[i] ?? 8, kth: kth, columns: columns, rows: rows, saved: &saved) }
             guard next >= 0, veils[next].index == i else { continue }
             for box in veils[next].boxes {
                 // The cells wholly inside the box.
@@ -320,5 +308,51 @@ public enum StackCulling {
             next -= 1
         }
         return saved
+    }
+
+    /// The ranks of a segment's items: twice the marked veils below an item, plus one for a
+    /// marked veil (`StackStencil.rank`).
+    static func ranks(_ count: Int, marked: [Int: Int]) -> [Int] {
+        var rank = [Int](repeating: 0, count: count)
+        var below = 0
+        for i in 0..<count {
+            if marked[i] != nil { rank[i] = 2 * below + 1; below += 1 } else { rank[i] = 2 * below }
+        }
+        return rank
+    }
+
+    /// The lowest of `saved`'s veils (bottom to top, with their pieces' `areas`) worth marking,
+    /// with all above it: the largest net saving, in eighths of a bilinear image pixel
+    /// (`shadingWeight`), of at least a canvas. Each piece pixel is rasterised once, without
+    /// colour, writing stencil and depth: 3/8 (on lavapipe the 16 rotated layers' ~2,900 pieces,
+    /// 11 M pixels, took ~12 ms: 1.1 ns a pixel, where a culled bilinear pixel saves ~3.2).
+    static func lowestWorthMarking(saved: [(pixels: Int, weighted: Int)], areas: [Int], canvas: Int)
+        -> (lowest: Int, net: Int, pixels: Int)? {
+        var best: (lowest: Int, net: Int, pixels: Int)?
+        var savedAbove = 0, pixelsAbove = 0, costAbove = 0
+        for j in saved.indices.reversed() {
+            savedAbove += saved[j].weighted
+            pixelsAbove += saved[j].pixels
+            costAbove += areas[j] * 3
+            if savedAbove - costAbove >= canvas * 8, savedAbove - costAbove > best?.net ?? Int.min {
+                best = (j, savedAbove - costAbove, pixelsAbove)
+            }
+        }
+        return best
+    }
+
+    /// Credits an item's bounds `b`, on the estimate's grid, to the veil culling each cell
+    /// (`kth`, -1 where none does), weighted by the item's `shadingWeight`.
+    static func credit(_ b: PixelRect, weight: Int, kth: [Int32], columns: Int, rows: Int,
+                       saved: inout [(pixels: Int, weighted: Int)]) {
+        guard !b.isEmpty else { return }
+        for row in b.y / cell...min((b.y + b.height - 1) / cell, rows - 1) {
+            for column in b.x / cell...min((b.x + b.width - 1) / cell, columns - 1) where kth[row * columns + column] >= 0 {
+                let c = PixelRect(x: column * cell, y: row * cell, width: cell, height: cell)
+                let area = DamageRegion.intersection(c, b)?.area ?? 0
+                saved[Int(kth[row * columns + column])].pixels += area
+                saved[Int(kth[row * columns + column])].weighted += area * weight
+            }
+        }
     }
 }

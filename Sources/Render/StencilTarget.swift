@@ -60,8 +60,8 @@ final class StencilTarget {
 }
 
 /// The depth and stencil state of each `StackStencil.Role` (front and back alike: layers may be
-/// flipped). The stencil reference, K − 1, is set per list of batches
-/// (`VK_DYNAMIC_STATE_STENCIL_REFERENCE`).
+/// flipped). The stencil reference (K − 1) is set per list of batches, and for `markBit` pieces
+/// the reference and masks per batch (`VK_DYNAMIC_STATE_STENCIL_*`).
 enum StencilStates {
     static func state(_ role: StackStencil.Role) -> VkPipelineDepthStencilStateCreateInfo {
         var op = VkStencilOpState()
@@ -72,30 +72,29 @@ enum StencilStates {
         op.depthFailOp = VK_STENCIL_OP_KEEP
         var info = VkPipelineDepthStencilStateCreateInfo()
         info.sType = VK_STRUCTURE_TYPE_PIPELINE_DEPTH_STENCIL_STATE_CREATE_INFO
+        /// A marking piece: `write` whatever the tests, passing where the stencil compares, and
+        /// writing its rank as depth where `depth` lets it.
+        func marking(_ compare: VkCompareOp, _ write: VkStencilOp, depth: VkCompareOp) {
+            op.compareOp = compare
+            op.passOp = write
+            op.failOp = write
+            op.depthFailOp = write
+            info.stencilTestEnable = VkBool32(VK_TRUE)
+            info.depthTestEnable = VkBool32(VK_TRUE)
+            info.depthCompareOp = depth
+            info.depthWriteEnable = VkBool32(VK_TRUE)
+        }
         switch role {
         case .mark:
             // Pieces come top veil first and each adds one (saturating: past K nothing reads
             // it); only the piece that finds K − 1 passes, and it writes its rank as depth.
-            op.compareOp = VK_COMPARE_OP_EQUAL
-            op.passOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP
-            op.failOp = VK_STENCIL_OP_INCREMENT_AND_CLAMP
-            info.stencilTestEnable = VkBool32(VK_TRUE)
-            info.depthTestEnable = VkBool32(VK_TRUE)
-            info.depthCompareOp = VK_COMPARE_OP_ALWAYS
-            info.depthWriteEnable = VkBool32(VK_TRUE)
+            marking(VK_COMPARE_OP_EQUAL, VK_STENCIL_OP_INCREMENT_AND_CLAMP, depth: VK_COMPARE_OP_ALWAYS)
         case .markBit:
             // Culling by order: each piece sets its veil's bit (the write mask) whatever the
             // tests; it passes where the bits of the veils above it (the compare mask) read at
             // least its reference, and writes its rank where no higher rank is there: the first
-            // piece from the top to pass wins. Masks and reference are set per batch.
-            op.compareOp = VK_COMPARE_OP_LESS_OR_EQUAL
-            op.passOp = VK_STENCIL_OP_REPLACE
-            op.failOp = VK_STENCIL_OP_REPLACE
-            op.depthFailOp = VK_STENCIL_OP_REPLACE
-            info.stencilTestEnable = VkBool32(VK_TRUE)
-            info.depthTestEnable = VkBool32(VK_TRUE)
-            info.depthCompareOp = VK_COMPARE_OP_GREATER
-            info.depthWriteEnable = VkBool32(VK_TRUE)
+            // piece from the top to pass wins.
+            marking(VK_COMPARE_OP_LESS_OR_EQUAL, VK_STENCIL_OP_REPLACE, depth: VK_COMPARE_OP_GREATER)
         case .tested:
             // Drawn where its rank is at least the marked one: not beneath the K-th veil.
             info.depthTestEnable = VkBool32(VK_TRUE)
