@@ -83,23 +83,36 @@ static void characters(void *ctx, const xmlChar *bytes, int length) {
     if (st && !st->stopped) st->sink->characters(st->sink->context, (const char *)bytes, length);
 }
 
-// The predefined entities and those the internal subset declares; never an external one, whose
-// text libxml2 would otherwise read from a file or URL named by the document.
+// Only the predefined entities (&lt; &gt; &amp; &quot; &apos;); character references never reach
+// here. Nothing the document declares is ever found, since nothing it declares is kept.
 static xmlEntityPtr get_entity(void *ctx, const xmlChar *name) {
-    xmlEntityPtr e = xmlGetPredefinedEntity(name);
-    if (e) return e;
-    e = xmlSAX2GetEntity(ctx, name);
-    return e && e->etype == XML_INTERNAL_GENERAL_ENTITY ? e : NULL;
+    (void)ctx;
+    return xmlGetPredefinedEntity(name);
 }
 
-// Only internal entities are declared. An external one (SYSTEM or PUBLIC, general or parameter)
-// is left undeclared, so no lookup can find it and nothing is ever read from the file or URL it
-// names: libxml2 falls back to the document's own table when the callback finds nothing, so
-// filtering in `get_entity` alone would not be enough.
+// Every entity declaration, internal or external, general or parameter, stops the parse with
+// CAPROF_XML_ENTITY_DECLARED at its place. CAML and property lists never declare entities, and an
+// internal entity referenced many times (or entities nested in each other) lets a small file
+// expand to gigabytes: libxml2 refuses only exponential nesting (error 89), not a flat fan-out of
+// 10 KB entities referenced 20,000 times. External ones would read files or URLs the document
+// names. Refusing the declaration itself costs nothing and leaves no expansion to budget.
 static void entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
                         const xmlChar *system_id, xmlChar *content) {
-    if (type == XML_INTERNAL_GENERAL_ENTITY || type == XML_INTERNAL_PARAMETER_ENTITY)
-        xmlSAX2EntityDecl(ctx, name, type, public_id, system_id, content);
+    (void)type; (void)public_id; (void)system_id; (void)content;
+    xmlParserCtxtPtr ctxt = ctx;
+    state *st = ctxt->_private;
+    if (!st || st->stopped) return;
+    if (st->error->code == 0) {
+        st->error->code = CAPROF_XML_ENTITY_DECLARED;
+        st->error->line = xmlSAX2GetLineNumber(ctxt);
+        st->error->column = xmlSAX2GetColumnNumber(ctxt);
+        size_t n = name ? strlen((const char *)name) : 0;
+        if (n >= sizeof st->error->name) n = sizeof st->error->name - 1;
+        if (n) memcpy(st->error->name, name, n);
+        st->error->name[n] = 0;
+    }
+    st->stopped = 1;
+    xmlStopParser(ctxt);
 }
 
 static xmlParserInputPtr resolve_entity(void *ctx, const xmlChar *public_id, const xmlChar *system_id) {
@@ -148,6 +161,8 @@ int caprof_xml_parse(const unsigned char *bytes, size_t length, const caprof_xml
     if (!ctxt) { error->code = XML_ERR_NO_MEMORY; return 1; }
     state st = { sink, error, 0 };
     ctxt->_private = &st;
+    // XML_PARSE_NOENT substitutes the predefined entities in attribute values too (without it
+    // libxml2 hands `&amp;` on as `&#38;`); no declared entity ever exists to substitute.
     xmlCtxtUseOptions(ctxt, XML_PARSE_NOENT | XML_PARSE_NONET);
     xmlParseChunk(ctxt, (const char *)bytes + head, (int)(length - (size_t)head), 1);
     int failed = st.stopped || error->code != 0 || !ctxt->wellFormed;

@@ -7,17 +7,23 @@ import SceneFormat
 
 /// Truncated CAML never crashes: a located error (or, when the cut leaves a well-formed prefix, a scene).
 final class CorruptCAMLTests: XCTestCase {
-    /// Exponential entity expansion is refused by libxml2 (no hang, no memory blow-up), and the
-    /// error says what it is.
-    func testBillionLaughsIsRefused() {
+    /// Entity expansion of every shape (exponential "billion laughs", and the flat fan-out of one
+    /// large entity referenced thousands of times that libxml2's own check lets through) is refused
+    /// at the first declaration: no hang, no memory blow-up, and the error names the entity.
+    func testEntityExpansionIsRefusedAtTheDeclaration() {
         var dtd = "<!ENTITY a \"aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa\">"
         let names = ["a", "b", "c", "d", "e", "f", "g", "h"]
         for (prev, name) in zip(names, names.dropFirst()) {
             dtd += "<!ENTITY \(name) \"" + String(repeating: "&\(prev);", count: 16) + "\">"
         }
-        let caml = "<?xml version=\"1.0\"?><!DOCTYPE caml [\(dtd)]><caml><CALayer bounds=\"0 0 1 1\" name=\"&h;\"/></caml>"
-        XCTAssertThrowsError(try CAMLImporter.decode(data: Array(caml.utf8), file: "laughs.caml", bundle: "/", index: nil)) { e in
-            XCTAssertTrue("\(e)".contains("entity loop or 'billion laughs'"), "\(e)")
+        let laughs = "<?xml version=\"1.0\"?><!DOCTYPE caml [\(dtd)]><caml><CALayer bounds=\"0 0 1 1\" name=\"&h;\"/></caml>"
+        let flat = "<?xml version=\"1.0\"?><!DOCTYPE caml [<!ENTITY big \"\(String(repeating: "x", count: 10_000))\">]><caml><CALayer bounds=\"0 0 1 1\">"
+            + String(repeating: "<CALayer name=\"&big;\"/>", count: 2_000) + "</CALayer></caml>"
+        for (name, caml) in [("laughs", laughs), ("flat", flat)] {
+            XCTAssertThrowsError(try CAMLImporter.decode(data: Array(caml.utf8), file: "\(name).caml", bundle: "/", index: nil)) { e in
+                XCTAssertTrue("\(e)".hasPrefix("\(name).caml:1:"), "\(e)")
+                XCTAssertTrue("\(e)".contains("declares the entity '\(name == "flat" ? "big" : "a")'"), "\(e)")
+            }
         }
     }
 

@@ -68,6 +68,43 @@ final class PlistReaderTests: XCTestCase {
         XCTAssertThrowsError(try BinaryPlistReader.parse(b.build(top: 0))) { e in XCTAssertTrue("\(e)".contains("contains itself"), "\(e)") }
     }
 
+    /// Shared objects are decoded once and shared; what a file expands to is still counted each
+    /// time a shared object is reached. A 1,000-byte string, an array of 32 references to it, an
+    /// array of 32 references to that array, and so on six levels: 1.5 KB that stand for 10¹²
+    /// bytes (such a file took 4.2 GB and 9–13 s), refused once 256 MiB is passed. The archive's
+    /// error names the file and the limit.
+    func testSharedObjectsThatExpandPastTheBudgetAreRefused() throws {
+        var b = BinaryPlistBuilder()
+        var level = b.add(.string(String(repeating: "a", count: 1_000)))
+        for _ in 0..<6 { level = b.add(.array(Array(repeating: level, count: 32))) }
+        let data = b.build(top: level)
+        XCTAssertLessThan(data.count, 1_600)
+        XCTAssertThrowsError(try BinaryPlistReader.parse(data)) { e in
+            XCTAssertTrue("\(e)".contains("expands to more than 256 MiB of strings and data through shared references"), "\(e)")
+            XCTAssertTrue("\(e)".contains("the file is \(data.count) bytes; BinaryPlistReader.maxExpandedBytes"), "\(e)")
+        }
+        XCTAssertThrowsError(try ArchiveImporter.decode(data: data, file: "dag.caar")) { e in
+            XCTAssertTrue("\(e)".hasPrefix("dag.caar: error: cannot read the Core Animation archive: binary property list expands to more than 256 MiB"), "\(e)")
+        }
+        // Within the budget the same shape reads as the tree it stands for.
+        var small = BinaryPlistBuilder()
+        let t = small.add(.string("ab"))
+        let pair = small.add(.array([t, t]))
+        let top = small.add(.array([pair, pair, pair]))
+        let v = try BinaryPlistReader.parse(small.build(top: top))
+        XCTAssertEqual(v, .array(Array(repeating: .array([.string("ab"), .string("ab")]), count: 3)))
+    }
+
+    /// Values, not only bytes: five levels of 40 references stand for 40⁵ ≈ 10⁸ integers.
+    func testSharedObjectsThatExpandPastTheValueCountAreRefused() throws {
+        var b = BinaryPlistBuilder()
+        var level = b.add(.int(1))
+        for _ in 0..<5 { level = b.add(.array(Array(repeating: level, count: 40))) }
+        XCTAssertThrowsError(try BinaryPlistReader.parse(b.build(top: level))) { e in
+            XCTAssertTrue("\(e)".contains("expands to more than 4000000 values through shared references"), "\(e)")
+        }
+    }
+
     /// A layer that is its own delegate (as Kite writes), a sublayer of an unknown private class,
     /// a colour proxy, an NSValue rect and an empty image: the import terminates, builds the tree and
     /// reports the unknowns with their object paths.

@@ -10,14 +10,20 @@
 /// UIDs as an opaque `_NSKeyedArchiverUID` with no public accessor (swift-corelibs-foundation
 /// #3748), and this reader names the byte offset of every problem. It is hardened against hostile
 /// input: every offset and count is checked against the data before use, containers may not
-/// contain themselves (a cycle would recurse forever), nesting is capped, and the total number
-/// of values built is capped so a small file cannot expand into gigabytes through shared
-/// references.
+/// contain themselves (a cycle would recurse forever), nesting is capped, and an object referenced
+/// many times is decoded once and shared (Swift's strings and arrays share their storage), while
+/// what the file expands to, counted each time a shared object is reached, is budgeted (values and
+/// bytes of strings and data), so a 4 KB file of shared strings in a DAG cannot become gigabytes
+/// for whatever walks the values next.
 public struct BinaryPlistReader {
     /// Deepest container nesting accepted.
     public static let maxDepth = 512
-    /// Most values built for one file (objects referenced several times count each time).
+    /// Most values one file expands to (objects referenced several times count each time).
     public static let maxValues = 4_000_000
+    /// Most bytes of strings and data one file expands to, a shared object counted each time it
+    /// is reached: 4× the largest asset file read (`SceneLimits.maxFileBytes`), so an honest
+    /// archive that shows one large image a few times passes.
+    public static let maxExpandedBytes = 256 << 20
 
     private let bytes: [UInt8]
     private var offsetSize = 0
@@ -25,6 +31,9 @@ public struct BinaryPlistReader {
     private var objectCount = 0
     private var offsetTable = 0
     private var built = 0
+    private var expandedBytes = 0
+    /// Each object decoded so far, with the values and bytes it expands to.
+    private var memo: [Int: (value: PlistValue, values: Int, bytes: Int)] = [:]
 
     /// True when `data` starts with the binary plist magic.
     public static func isBinaryPlist(_ data: [UInt8]) -> Bool {
@@ -106,14 +115,38 @@ public struct BinaryPlistReader {
         return (Int(v), p + 2 + size)
     }
 
+    /// The object at `index`, decoded once: a later reference shares the first one's value and
+    /// counts what it expands to again against the budgets.
     private mutating func object(_ index: Int, depth: Int, visiting: inout Set<Int>) throws -> PlistValue {
         guard index >= 0, index < objectCount else {
             throw PlistError("corrupt binary property list: reference to object \(index), but there are \(objectCount)")
         }
-        built += 1
-        guard built <= Self.maxValues else { throw PlistError("binary property list expands to more than \(Self.maxValues) values (BinaryPlistReader.maxValues)") }
         guard depth <= Self.maxDepth else { throw PlistError("binary property list nested deeper than \(Self.maxDepth) levels") }
+        if let m = memo[index] {
+            try count(values: m.values, bytes: m.bytes, at: index)
+            return m.value
+        }
+        let (values0, bytes0) = (built, expandedBytes)
+        let v = try decode(index, depth: depth, visiting: &visiting)
+        memo[index] = (v, built - values0, expandedBytes - bytes0)
+        return v
+    }
+
+    /// Adds what one reference expands to; throws past either budget, naming the object's byte.
+    private mutating func count(values: Int, bytes: Int, at index: Int) throws {
+        built += values
+        expandedBytes += bytes
+        guard built <= Self.maxValues else {
+            throw PlistError("binary property list expands to more than \(Self.maxValues) values through shared references (at the object at byte \((try? offset(of: index)) ?? 0); the file is \(self.bytes.count) bytes; BinaryPlistReader.maxValues)")
+        }
+        guard expandedBytes <= Self.maxExpandedBytes else {
+            throw PlistError("binary property list expands to more than \(Self.maxExpandedBytes >> 20) MiB of strings and data through shared references (at the object at byte \((try? offset(of: index)) ?? 0); the file is \(self.bytes.count) bytes; BinaryPlistReader.maxExpandedBytes)")
+        }
+    }
+
+    private mutating func decode(_ index: Int, depth: Int, visiting: inout Set<Int>) throws -> PlistValue {
         let p = try offset(of: index)
+        try count(values: 1, bytes: 0, at: index)
         let marker = bytes[p]
         switch marker >> 4 {
         case 0x0:
@@ -152,15 +185,18 @@ public struct BinaryPlistReader {
         case 0x4:
             let (n, s) = try length(marker, at: p)
             try need(s, n, "data")
+            try count(values: 0, bytes: n, at: index)
             return .data(Array(bytes[s..<s + n]))
         case 0x5:
             let (n, s) = try length(marker, at: p)
             try need(s, n, "an ASCII string")
+            try count(values: 0, bytes: n, at: index)
             return .string(String(decoding: bytes[s..<s + n], as: UTF8.self))
         case 0x6:
             let (n, s) = try length(marker, at: p)
             guard n <= Int.max / 2 else { throw PlistError("corrupt binary property list: string length at byte \(p)") }
             try need(s, n * 2, "a UTF-16 string")
+            try count(values: 0, bytes: n * 2, at: index)
             var units: [UInt16] = []
             units.reserveCapacity(n)
             for i in 0..<n { units.append(UInt16(bytes[s + 2 * i]) << 8 | UInt16(bytes[s + 2 * i + 1])) }

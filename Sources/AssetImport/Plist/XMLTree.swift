@@ -18,8 +18,9 @@ public final class XMLNode {
 }
 
 /// Reads a whole XML document into `XMLNode`s with libxml2's SAX2 parser (`CXMLShim`): qualified
-/// names, namespace declarations as attributes, no external entity ever read. Depth and element
-/// count are capped against hostile input.
+/// names, namespace declarations as attributes; a document that declares an entity is refused at
+/// the declaration (nothing expands, nothing outside is read). Depth and element count are capped
+/// against hostile input.
 public enum XMLTree {
     public static let maxDepth = 256
     public static let maxElements = 1_000_000
@@ -51,6 +52,10 @@ public enum XMLTree {
             return data.withUnsafeBufferPointer { caprof_xml_parse($0.baseAddress, $0.count, &sink, &error) }
         }
         if let e = builder.failure { throw e }
+        if error.code == CAPROF_XML_ENTITY_DECLARED {
+            let name = withUnsafeBytes(of: error.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw PlistError("\(error.line):\(error.column): the document declares the entity '\(name)'; caprof refuses entity declarations (CAML and property lists never need them, and a few declared entities can expand a small file to gigabytes): write the text itself, or a character reference such as &#233;")
+        }
         if error.code != 0 {
             throw PlistError("\(error.line):\(error.column): malformed XML (\(describe(code: Int(error.code))))")
         }

@@ -3,9 +3,10 @@
 // lists: elements, attributes and text reach Swift through three callbacks, with the line and
 // column where each start tag ends. Names are qualified ("prefix:local"), namespaces are not
 // processed, and namespace declarations come as `xmlns`/`xmlns:p` attributes, first.
-// Entities: the predefined ones, character references and those the document declares in its
-// internal subset are expanded (libxml2 refuses exponential expansion, error 89); an external
-// entity is never read (no file, no network): a reference to one is an undeclared entity (26).
+// Entities: the predefined ones and character references are expanded; a document that declares
+// an entity of its own (internal or external, in its DOCTYPE's internal subset) is refused at the
+// declaration (CAPROF_XML_ENTITY_DECLARED), so nothing can expand and nothing outside is read (no
+// file, no network); a reference to any other entity is an undeclared entity (libxml2 error 26).
 #include <stddef.h>
 
 typedef struct caprof_xml_sink {
@@ -18,10 +19,14 @@ typedef struct caprof_xml_sink {
     void (*characters)(void *context, const char *bytes, int length);
 } caprof_xml_sink;
 
+// Not a libxml2 code (those are positive): the document declares an entity (`name` holds it).
+#define CAPROF_XML_ENTITY_DECLARED (-1)
+
 typedef struct caprof_xml_error {
-    int code;     // libxml2's xmlParserErrors code of the first error, 0 when there was none
+    int code;     // libxml2's xmlParserErrors code of the first error (or CAPROF_XML_ENTITY_DECLARED), 0 when there was none
     int line;     // where the parser stood when it found it (1-based)
     int column;
+    char name[64]; // the declared entity's name (cut to 63 bytes), for CAPROF_XML_ENTITY_DECLARED
 } caprof_xml_error;
 
 // Parses `length` bytes. Returns 0 when the document is well formed and every callback asked to
