@@ -48,14 +48,18 @@ final class JPEGDecodingTests: XCTestCase {
         }
     }
 
-    /// A progressive JPEG whose scans never end: a 1000×1000 header (SOF2), one Huffman
-    /// table (a single code), then `scans` empty scans (SOS, one component, coefficients 0…0). Each scan is a pass
-    /// over the image; more than 200 are refused as corrupt instead of decoded for minutes.
-    static func endlessScans(_ scans: Int) -> [UInt8] {
+    /// A progressive JPEG whose scans never end: a `side`×`side` header (SOF2) of `components`
+    /// components (4: CMYK, as libjpeg reads four components without an Adobe marker), one Huffman
+    /// table (a single code), then `scans` empty DC scans (SOS, one component each in turn). Each
+    /// scan is a pass over that component's blocks; more than 200 are refused as corrupt instead
+    /// of decoded for minutes.
+    static func endlessScans(_ scans: Int, side: Int = 1000, components: Int = 1) -> [UInt8] {
         var j: [UInt8] = [0xFF, 0xD8, 0xFF, 0xDB, 0x00, 0x43, 0x00] + [UInt8](repeating: 1, count: 64)
-        j += [0xFF, 0xC2, 0x00, 0x0B, 0x08, 0x03, 0xE8, 0x03, 0xE8, 0x01, 0x01, 0x11, 0x00]
+        let sofLength = 8 + 3 * components
+        j += [0xFF, 0xC2, 0x00, UInt8(sofLength), 0x08, UInt8(side >> 8), UInt8(side & 0xFF), UInt8(side >> 8), UInt8(side & 0xFF), UInt8(components)]
+        for c in 0..<components { j += [UInt8(c + 1), 0x11, 0x00] }
         j += [0xFF, 0xC4, 0x00, 0x14, 0x00, 0x01] + [UInt8](repeating: 0, count: 15) + [0x00]   // one code: DC category 0
-        for _ in 0..<scans { j += [0xFF, 0xDA, 0x00, 0x08, 0x01, 0x01, 0x00, 0x00, 0x00, 0x00] }
+        for i in 0..<scans { j += [0xFF, 0xDA, 0x00, 0x08, 0x01, UInt8(i % components + 1), 0x00, 0x00, 0x00, 0x00] }
         return j + [0xFF, 0xD9]
     }
 
@@ -64,6 +68,33 @@ final class JPEGDecodingTests: XCTestCase {
             XCTAssertEqual((e as? PNGError)?.kind, .corrupt, "\(e)")
             XCTAssertTrue("\(e)".contains("more than 200 scans"), "\(e)")
         }
+    }
+
+    /// 200 empty scans of an 8192² CMYK image in 2.3 KB took 4–18 s and 850 MB: its scans are
+    /// decoded through a buffer of every coefficient, 8192² × 4 components × 2 bytes = 512 MiB.
+    /// Refused from the header, before any pixel is allocated (the size query refuses it too).
+    func testAMultiScanJPEGWhoseCoefficientsPassTheLimitIsRefusedFromItsHeader() {
+        let cmyk = Self.endlessScans(200, side: 8192, components: 4)
+        XCTAssertLessThan(cmyk.count, 3_000)
+        for attempt in [{ _ = try JPEGCodec.size(of: cmyk) }, { _ = try ImageCodec.decode(cmyk) }] {
+            XCTAssertThrowsError(try attempt()) { e in
+                XCTAssertEqual((e as? PNGError)?.kind, .tooLarge, "\(e)")
+                XCTAssertTrue("\(e)".contains("progressive JPEG of 8192×8192 pixels in 4 components needs 512 MiB of coefficients to decode; the limit is 192 MiB"), "\(e)")
+            }
+        }
+        // The same image in one grey component needs 128 MiB: within the limit.
+        XCTAssertEqual(try JPEGCodec.size(of: Self.endlessScans(1, side: 8192)).width, 8192)
+    }
+
+    /// Fewer than 200 scans can still pass over the image for seconds: 150 scans of a 4096² grey
+    /// image are 150 × 512² = 39.3 M blocks, past the 2^25 (33.6 M) the scans may pass over
+    /// together; the 129th scan is refused. 120 scans (31.5 M blocks) decode.
+    func testScansThatPassOverTooManyBlocksAreRefused() throws {
+        XCTAssertThrowsError(try ImageCodec.decode(Self.endlessScans(150, side: 4096))) { e in
+            XCTAssertEqual((e as? PNGError)?.kind, .corrupt, "\(e)")
+            XCTAssertTrue("\(e)".contains("JPEG whose 129 scans pass over more than 33554432 blocks of 8×8 pixels"), "\(e)")
+        }
+        XCTAssertEqual(try ImageCodec.decode(Self.endlessScans(120, side: 4096)).width, 4096)
     }
 
     /// Each format by its published signature, refused with its name.
