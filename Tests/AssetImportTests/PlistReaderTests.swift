@@ -105,6 +105,26 @@ final class PlistReaderTests: XCTestCase {
         }
     }
 
+    /// The keyed-archive resolver budgets the graph too: archived objects are memoised (one
+    /// NSArray object decoded once), but each reference counts what the object decoded to. Six
+    /// levels of NSArray objects, each listing the one below 40 times, over a 1,000-byte NSString:
+    /// a plist with no shared plist object (only UIDs) whose values stand for 4 × 10⁹ values and
+    /// 4 TB, refused as a limit (the 4 M values are reached first) with the archive path where.
+    func testArchivedObjectsReferencedInADAGAreBudgeted() throws {
+        var a = ArchiveBuilder()
+        let text = a.object(["NSString", "NSObject"], [("NS.string", .string(String(repeating: "a", count: 1_000)))])
+        var level = text
+        for _ in 0..<6 { level = a.object(["NSArray", "NSObject"], [("NS.objects", .array(Array(repeating: a.b.add(.uid(level)), count: 40)))]) }
+        let rect = a.object(["LKNSValueCodingProxy", "CACodingProxy", "NSObject"],
+                            [("kind", .int(2)), ("x", .real(0)), ("y", .real(0)), ("width", .real(10)), ("height", .real(10))])
+        let root = a.object(["CALayer", "NSObject"], [("bounds", .uid(rect)), ("name", .uid(level))])
+        let data = a.build(root: root)
+        XCTAssertThrowsError(try ArchiveImporter.decode(data: data, file: "graph.caar")) { e in
+            XCTAssertEqual((e as? SceneError)?.kind, .limitExceeded, "\(e)")
+            XCTAssertTrue("\(e)".hasPrefix("graph.caar: error: the Core Animation archive is refused: the archive's values expand to more than 4000000 values through shared references (at /rootLayer/name/"), "\(e)")
+        }
+    }
+
     /// A layer that is its own delegate (as Kite writes), a sublayer of an unknown private class,
     /// a colour proxy, an NSValue rect and an empty image: the import terminates, builds the tree and
     /// reports the unknowns with their object paths.

@@ -14,12 +14,13 @@ public enum ArchiveImporter {
         do {
             archive = try KeyedArchive(data: data)
         } catch let e as PlistError {
-            throw SceneError(.invalidValue, at: ctx.place(""), "cannot read the Core Animation archive: \(e.message)")
+            throw SceneError(e.isLimit ? .limitExceeded : .invalidValue, at: ctx.place(""), "cannot read the Core Animation archive: \(e.message)")
         }
         do {
             return try ArchiveSceneBuilder(archive: archive, ctx: ctx).build()
         } catch let e as PlistError {
-            throw SceneError(.invalidValue, at: ctx.place(""), "corrupt Core Animation archive: \(e.message)")
+            throw SceneError(e.isLimit ? .limitExceeded : .invalidValue, at: ctx.place(""),
+                             e.isLimit ? "the Core Animation archive is refused: \(e.message)" : "corrupt Core Animation archive: \(e.message)")
         }
     }
 }

@@ -8,7 +8,7 @@ import Animation
 final class ArchiveValueDecoder {
     let archive: KeyedArchive
     let ctx: ImportContext
-    private var memo: [Int: ImportedValue] = [:]
+    private var memo: [Int: (value: ImportedValue, values: Int, bytes: Int)] = [:]
     private var inProgress = Set<Int>()
     private var depth = 0
     static let maxDepth = 256
@@ -16,6 +16,13 @@ final class ArchiveValueDecoder {
     /// would recurse forever, so nesting is bounded and refused past this.
     private var valueDepth = 0
     static let maxValueDepth = 2048
+    /// What decoding the whole graph may reach, a shared object counted each time it is reached
+    /// (a memoised one costs nothing to reach, but what walks the values next pays for each
+    /// reference): values, and bytes of strings and data, as `BinaryPlistReader` budgets the plist.
+    static let maxDecodedValues = BinaryPlistReader.maxValues
+    static let maxDecodedBytes = BinaryPlistReader.maxExpandedBytes
+    private var decodedValues = 0
+    private var decodedBytes = 0
 
     init(archive: KeyedArchive, ctx: ImportContext) { self.archive = archive; self.ctx = ctx }
 
@@ -26,6 +33,7 @@ final class ArchiveValueDecoder {
         }
         valueDepth += 1
         defer { valueDepth -= 1 }
+        try count(values: 1, bytes: 0, path: path)
         switch try archive.resolve(raw) {
         case .null: return .null
         case .scalar(let p): return try scalar(p, path: path)
@@ -41,8 +49,12 @@ final class ArchiveValueDecoder {
                 return .null
             }
             return .number(n)
-        case .string(let s): return .string(s)
-        case .data(let d): return .data(d)
+        case .string(let s):
+            try countBytes(s.utf8.count, path: path)
+            return .string(s)
+        case .data(let d):
+            try countBytes(d.count, path: path)
+            return .data(d)
         case .date(let d): return .number(d)
         case .null: return .null
         case .uid: return try value(p, path: path)
@@ -51,15 +63,34 @@ final class ArchiveValueDecoder {
         }
     }
 
+    private func countBytes(_ n: Int, path: String) throws { try count(values: 0, bytes: n, path: path) }
+
+    private func count(values: Int, bytes: Int, path: String) throws {
+        decodedValues += values
+        decodedBytes += bytes
+        if decodedValues > Self.maxDecodedValues {
+            throw PlistError.limit("the archive's values expand to more than \(Self.maxDecodedValues) values through shared references (at \(path.isEmpty ? "/" : path); ArchiveValueDecoder.maxDecodedValues)")
+        }
+        if decodedBytes > Self.maxDecodedBytes {
+            throw PlistError.limit("the archive's values expand to more than \(Self.maxDecodedBytes >> 20) MiB of strings and data through shared references (at \(path.isEmpty ? "/" : path); ArchiveValueDecoder.maxDecodedBytes)")
+        }
+    }
+
     func object(_ o: ArchivedObject, path: String) throws -> ImportedValue {
-        if let m = memo[o.index] { return m }
+        if let m = memo[o.index] {
+            // Shared, but whoever reads the value next (a keyframe list typed per animation, say)
+            // pays for it again: it counts as much as it did the first time.
+            try count(values: m.values, bytes: m.bytes, path: path)
+            return m.value
+        }
         if inProgress.contains(o.index) || depth >= Self.maxDepth {
             return .object(className: o.className, reference: o.index)
         }
         inProgress.insert(o.index); depth += 1
         defer { inProgress.remove(o.index); depth -= 1 }
+        let (values0, bytes0) = (decodedValues, decodedBytes)
         let v = try decode(o, path: path)
-        memo[o.index] = v
+        memo[o.index] = (v, decodedValues - values0, decodedBytes - bytes0)
         return v
     }
 

@@ -137,10 +137,10 @@ public struct BinaryPlistReader {
         built += values
         expandedBytes += bytes
         guard built <= Self.maxValues else {
-            throw PlistError("binary property list expands to more than \(Self.maxValues) values through shared references (at the object at byte \((try? offset(of: index)) ?? 0); the file is \(self.bytes.count) bytes; BinaryPlistReader.maxValues)")
+            throw PlistError.limit("binary property list expands to more than \(Self.maxValues) values through shared references (at the object at byte \((try? offset(of: index)) ?? 0); the file is \(self.bytes.count) bytes; BinaryPlistReader.maxValues)")
         }
         guard expandedBytes <= Self.maxExpandedBytes else {
-            throw PlistError("binary property list expands to more than \(Self.maxExpandedBytes >> 20) MiB of strings and data through shared references (at the object at byte \((try? offset(of: index)) ?? 0); the file is \(self.bytes.count) bytes; BinaryPlistReader.maxExpandedBytes)")
+            throw PlistError.limit("binary property list expands to more than \(Self.maxExpandedBytes >> 20) MiB of strings and data through shared references (at the object at byte \((try? offset(of: index)) ?? 0); the file is \(self.bytes.count) bytes; BinaryPlistReader.maxExpandedBytes)")
         }
     }
 

@@ -74,6 +74,14 @@ public indirect enum PlistValue: Equatable, Sendable {
 /// or line:column (XML) where it was found.
 public struct PlistError: Error, Equatable, CustomStringConvertible, Sendable {
     public var message: String
+    /// A budget on what the file expands to was passed (a `limitExceeded` scene error), rather
+    /// than the file being malformed.
+    public var isLimit = false
     public init(_ message: String) { self.message = message }
+    public static func limit(_ message: String) -> PlistError {
+        var e = PlistError(message)
+        e.isLimit = true
+        return e
+    }
     public var description: String { message }
 }
