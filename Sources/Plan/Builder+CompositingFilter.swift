@@ -162,9 +162,11 @@ extension Builder {
             // once, in the destination pass (a full-screen blend over content draws the content
             // once, not twice). Only when the list is the target's own (not a dissolve's two
             // states, whose first is faded by its position in the list) and every item reached the
-            // pass (`placeable`): the profiler finds them again there by count.
+            // pass (`placeable`): the profiler finds them again there by count. Never on a canvas
+            // that a backdrop has captured after some of them (`capturesCanvasItems`): its capture
+            // counts them on the canvas, where the backend cuts the canvas's draws.
             if !beneath.isEmpty, beneathIsTarget, offscreenPasses[destination].items.count == beneath.count,
-               beneath.allSatisfy({ Self.lies(within: r, $0) }) {
+               !(offscreenDepth == 0 && capturesCanvasItems), beneath.allSatisfy({ Self.lies(within: r, $0) }) {
                 items = []
                 movedBeneath[destination] = (layer.id, beneath.count)
             }
@@ -173,6 +175,18 @@ extension Builder {
             var item = composite(.pass(blended), layer, r, at: Point(Double(r.x), Double(r.y)), role: .offscreen)
             item.blend = .replace
             items.append(item)
+        }
+    }
+
+    /// Whether a backdrop captures the canvas after one of its items or more. Such a capture counts
+    /// the canvas's list as it was planned (`BackdropCapture.canvasItemCount`), so no item it counts
+    /// may leave that list: taken off into a blend's destination, the count would point past the
+    /// canvas's items, or at the blend's result, which itself reads the capture (a backdrop
+    /// blended with its own mode captures after everything beneath it).
+    var capturesCanvasItems: Bool {
+        offscreenPasses.contains { pass in
+            if case .backdrop(let c) = pass.operation { return c.canvasItemCount > 0 }
+            return false
         }
     }
 

@@ -27,6 +27,11 @@ extension Builder {
         // Item space = the layer's bounds space moved by the offset: local p shows bounds point p.
         let toLayer = Transform3D.translation(offset.width, offset.height)
         let transform = toLayer * world
+        // The offset adds the layer's x and y axes, scaled by it, to the translation row: where an
+        // axis has a huge entry (a zPosition of 1e300 through the layer's own perspective puts
+        // 1e297 in m13 when no superlayer flattens it), an offset of 9e15 overflows to infinity.
+        // Such a shadow cannot be placed: reported, as `pathShadow` does.
+        guard transform.elements.allSatisfy(\.isFinite) else { report(.nonFiniteGeometry, layer, nodePath); return }
         let (px, py) = pointsPerPixel(transform)
         let rect = shape.rect.standardized
         let quad = rect.insetBy(dx: -(3 * sigma + 2 * px), dy: -(3 * sigma + 2 * py))
