@@ -21,6 +21,12 @@ public enum CAMLImporter {
             }
         }
         let main = path.appendingPathComponent(index.rootDocument)
+        // A package never reads outside itself: its root document may not be a symbolic link that
+        // leads out of it (index.xml's `..` and absolute names were never taken).
+        if case .linksOut = PackagePath.resolve(index.rootDocument, inside: path) {
+            throw SceneError(.invalidValue, at: SourceLocation(file: main, pointer: "", line: 0, column: 0),
+                             "the package's root document is a symbolic link that leads out of the package; a package is read from inside it only")
+        }
         return try decode(data: try AssetLoader.readFile(main), file: main, bundle: path, index: index, states: states)
     }
 

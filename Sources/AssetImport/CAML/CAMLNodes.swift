@@ -79,19 +79,36 @@ struct CAMLNodes {
         }
     }
 
-    /// An image file relative to the bundle. Missing files, absolute device paths and formats the
-    /// renderer cannot decode become warnings (the layer is drawn without contents).
+    /// An image file relative to the bundle. Missing files, absolute device paths, paths that lead
+    /// outside the package (`../outside.png`, or a symbolic link in it that points out) and formats
+    /// the renderer cannot decode become warnings naming the layer's place and the path (the layer
+    /// is drawn without contents): a package never reads outside itself.
     func image(_ src: String, at n: XMLNode) -> ImportedValue {
         let at = place(n)
-        if src.hasPrefix("/") {
-            ctx.warn("image '\(src)' is an absolute device path; it is not read (the layer is drawn without contents)", at: at)
-            return .null
-        }
-        var candidates = [bundle.appendingPathComponent(src)]
+        var candidates = [src]
         // Bare .caml files in frameworks keep their images beside them while src says assets/….
-        candidates.append(bundle.appendingPathComponent(src.lastPathComponent))
-        guard let path = candidates.first(where: { FileManager.default.fileExists(atPath: $0) }) else {
-            ctx.warn("image '\(src)' is missing from the package; the layer is drawn without contents", at: at)
+        if !src.hasPrefix("/") { candidates.append(src.lastPathComponent) }
+        var found: String?
+        var outside: PackagePath?
+        for candidate in candidates {
+            switch PackagePath.resolve(candidate, inside: bundle) {
+            case .inside(let path): found = path
+            case .missing: continue
+            case let other: outside = outside ?? other
+            }
+            if found != nil { break }
+        }
+        guard let path = found else {
+            switch outside {
+            case .absolute?:
+                ctx.warn("image '\(src)' is an absolute device path; it is not read (the layer is drawn without contents)", at: at)
+            case .climbsOut?:
+                ctx.warn("image '\(src)' climbs out of the package; a package's images are read from inside it only (the layer is drawn without contents)", at: at)
+            case .linksOut?:
+                ctx.warn("image '\(src)' is a symbolic link that leads out of the package; a package's images are read from inside it only (the layer is drawn without contents)", at: at)
+            default:
+                ctx.warn("image '\(src)' is missing from the package; the layer is drawn without contents", at: at)
+            }
             return .null
         }
         guard FileStatus.isRegularFile(path) else {
