@@ -47,7 +47,8 @@ public struct StateSelection: Sendable, Equatable {
 /// One entry point for every scene source: picks the importer by file type and returns the same
 /// `SceneDocument` the scene-file decoder returns.
 public enum AssetLoader {
-    /// `limits` apply to scene files (archives and packages are bounded by their own readers).
+    /// `limits` apply to every kind alike: what an archive or a package imports to meets the
+    /// scene format's limits (`SceneLimitCheck`), as a scene file does.
     public static func load(path: String, states: StateSelection = StateSelection(),
                             limits: DecodingLimits = .standard) throws -> SceneDocument {
         let kind = AssetKind.of(path: path)
@@ -55,18 +56,21 @@ public enum AssetLoader {
             throw SceneError(.invalidValue, at: SourceLocation(file: path, pointer: "", line: 0, column: 0),
                              "--state and --transition apply to .ca packages and .caml files, which have states; this is \(kind == .archive ? "a .caar archive" : "a scene file")")
         }
+        let document: SceneDocument
         switch kind {
         case .sceneJSON:
-            return try SceneDecoder.load(path: path, limits: limits)
+            return try SceneDecoder.load(path: path, limits: limits)   // checked by the decoder
         case .archive:
-            return try ArchiveImporter.decode(data: try readFile(path), file: path)
+            document = try ArchiveImporter.decode(data: try readFile(path), file: path, limits: limits)
         case .caml:
             let dir = path.deletingLastPathComponent
-            return try CAMLImporter.decode(data: try readFile(path), file: path, bundle: dir.isEmpty ? "." : dir,
-                                           index: nil, states: states)
+            document = try CAMLImporter.decode(data: try readFile(path), file: path, bundle: dir.isEmpty ? "." : dir,
+                                               index: nil, states: states, limits: limits)
         case .package:
-            return try CAMLImporter.loadPackage(path: path, states: states)
+            document = try CAMLImporter.loadPackage(path: path, states: states, limits: limits)
         }
+        try SceneLimitCheck.check(document, limits: limits, rootPointer: kind == .archive ? "/rootLayer" : "/root")
+        return document
     }
 
     /// Reads a whole file with the size limit of scene files; a clear error when missing.

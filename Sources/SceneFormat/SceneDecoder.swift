@@ -73,7 +73,9 @@ public enum SceneDecoder {
         scene.timeline = timeline
         scene.sourceFile = file
         // No `scene.assignIDs()`: the tree was numbered in that order as it was read.
-        return SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
+        let document = SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
+        try SceneLimitCheck.check(document, limits: limits)
+        return document
     }
 
     private static func decodeCanvas(_ v: JSONValue, _ ctx: DecodingContext) throws -> Canvas {

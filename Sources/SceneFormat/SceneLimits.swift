@@ -20,8 +20,14 @@ public enum SceneLimits {
     public static let maxKeyframes = 10_000
     /// Largest `instanceCount` of one replicator.
     public static let maxInstanceCount = 10_000
-    /// Most layer instances once nested replicators are expanded (the product of their counts).
-    public static let maxReplicatedLayers = 1_000_000
+    /// Most layer instances a frame holds once replicators are expanded: each layer counted once
+    /// per instance of every replicator above it (nested replicators multiply), at the largest
+    /// `instanceCount` the file sets or animates to, summed over the tree. As many as a scene may
+    /// have layers: 4,900 × 100 nested instances (490,000) took 5 s and 1.2 GB a frame.
+    public static let maxReplicatedLayers = 100_000
+    /// Longest text (`string` of a CATextLayer, or a value animating it), in Unicode scalars: a
+    /// 30 MB string took Pango about 3 minutes and 2.2 GB to lay out.
+    public static let maxTextLength = 100_000
     /// Longest `data:` URI, in characters (about 12 MiB of PNG).
     public static let maxDataURICharacters = 16 << 20
     /// Most elements in other arrays (gradient `colors`/`locations`, `lineDashPattern`, `timingFunctions`).
@@ -34,9 +40,10 @@ public enum SceneLimits {
     public static let maxTransactions = 10_000
     /// Most emitter cells in one CAEmitterLayer (`emitterCells`, nested cells included).
     public static let maxEmitterCells = 1_000
-    /// Most particles alive at once in one emitter layer (Σ birthRate × lifetime over its cells,
-    /// times the layer's birthRate and lifetime): the emitter's expansion, as `maxReplicatedLayers`
-    /// bounds the replicator's.
+    /// Most particles alive at once in a frame (Σ birthRate × lifetime over an emitter layer's
+    /// cells, times the layer's birthRate and lifetime, summed over the emitter layers, each
+    /// counted once per replicator instance it is in): the emitters' expansion, as
+    /// `maxReplicatedLayers` bounds the replicators'.
     public static let maxEmitterParticles = 100_000
     /// Deepest nesting of emitter sub-cells (a particle emitting particles emitting …): the
     /// simulation's `EmitterSimulation.maxDepth`.
@@ -63,4 +70,43 @@ public struct DecodingLimits: Sendable, Equatable {
     public var framesPerRun = SceneLimits.maxFrames
     public init() {}
     public static let standard = DecodingLimits()
+}
+
+extension SceneLimits {
+    /// The words each limit is refused with, the same wherever it is checked (the scene decoder,
+    /// the asset importers, `SceneLimitCheck`).
+    public enum Message {
+        public static func layers(_ limit: Int) -> String { "more than \(limit) layers (raise it with --limit layers=N)" }
+        public static let depth = "layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)"
+        public static func instanceCount(_ n: Int) -> String {
+            "instanceCount \(n) is over the limit of \(SceneLimits.maxInstanceCount) (SceneLimits.maxInstanceCount)"
+        }
+        /// `chain`: the replicators above the layer where the count passed, outermost first, each
+        /// with the count it was taken at ("'grid' (line 4) × 4900").
+        public static func replicated(chain: [String]) -> String {
+            let through = chain.isEmpty ? "" : " (this layer is drawn once per instance of \(chain.joined(separator: " inside "))\(chain.count > 1 ? ": nested replicators multiply" : ""))"
+            return "more than \(SceneLimits.maxReplicatedLayers) layer instances once replicators are expanded\(through) (SceneLimits.maxReplicatedLayers)"
+        }
+        public static func particles(_ n: Double, replicated: Bool) -> String {
+            let shown = n.isFinite ? String(Int(n.rounded())) : "an unbounded number of"
+            return "about \(shown) particles alive at once (Σ birthRate × lifetime over the cells, times the layer's birthRate and lifetime\(replicated ? ", once per replicator instance" : ""), over every emitter layer) is over the limit of \(SceneLimits.maxEmitterParticles) (SceneLimits.maxEmitterParticles)"
+        }
+        public static let emitterCells = "more than \(SceneLimits.maxEmitterCells) emitter cells in one CAEmitterLayer, sub-cells included (SceneLimits.maxEmitterCells)"
+        public static let emitterCellDepth = "emitter cells nested deeper than \(SceneLimits.maxEmitterCellDepth) levels (SceneLimits.maxEmitterCellDepth)"
+        public static func keyframes(_ what: String, _ n: Int) -> String {
+            "\(what) has \(n) keyframes; the limit is \(SceneLimits.maxKeyframes) (SceneLimits.maxKeyframes)"
+        }
+        public static let animations = "more than \(SceneLimits.maxAnimations) animations (SceneLimits.maxAnimations)"
+        public static func pathElements(_ what: String, _ n: Int) -> String {
+            "\(what) has \(n) elements; the limit is \(SceneLimits.maxPathElements) (SceneLimits.maxPathElements)"
+        }
+        public static let totalPathElements = "the scene's paths have more than \(SceneLimits.maxTotalPathElements) elements in all"
+        public static func array(_ what: String, _ n: Int) -> String { "\(what) has \(n) entries; the limit is \(SceneLimits.maxArrayElements)" }
+        public static func filters(_ key: String, _ n: Int) -> String {
+            "\(n) filters in \(key); the limit is \(SceneLimits.maxFiltersPerList) (SceneLimits.maxFiltersPerList)"
+        }
+        public static func text(_ n: Int) -> String {
+            "the text is \(n) characters; the limit is \(SceneLimits.maxTextLength) (SceneLimits.maxTextLength)"
+        }
+    }
 }

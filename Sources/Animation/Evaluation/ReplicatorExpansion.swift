@@ -27,7 +27,9 @@ import LayerModel
 /// at rest), so an animated count can never exhaust memory.
 enum ReplicatorExpansion {
     static let maxInstanceCount = 10_000
-    static let maxExpandedLayers = 1_000_000
+    /// Mirrors `SceneLimits.maxReplicatedLayers` (Animation does not depend on SceneFormat; a test
+    /// keeps the two equal).
+    static let maxExpandedLayers = 100_000
     /// Instance containers' ids: above every scene id (ids are dense from 0) and below the id of
     /// the presentation root's transition container (Int.max / 2).
     static let containerIDBase = Int.max / 4

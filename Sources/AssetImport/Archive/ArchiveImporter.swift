@@ -8,8 +8,10 @@ import SceneFormat
 /// work on it unchanged. Warnings name the archive object path (`/rootLayer/sublayers/1`).
 public enum ArchiveImporter {
     /// Decodes archive bytes; `file` names the source in messages.
-    public static func decode(data: [UInt8], file: String) throws -> SceneDocument {
-        let ctx = ImportContext(file: file)
+    /// `limits`: the raisable limits (layers) the import stops at as it reads; the caller checks
+    /// the whole result against the scene format's limits (`SceneLimitCheck`, `AssetLoader`).
+    public static func decode(data: [UInt8], file: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
+        let ctx = ImportContext(file: file, limits: limits)
         let archive: KeyedArchive
         do {
             archive = try KeyedArchive(data: data)

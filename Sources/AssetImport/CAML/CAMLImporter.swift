@@ -9,7 +9,7 @@ import SceneFormat
 /// §2.3). Warnings carry the XML line:column. States and transitions are applied on request.
 public enum CAMLImporter {
     /// A `.ca` directory: `index.xml` (rootDocument, documentWidth/Height, geometryFlipped), then its CAML.
-    public static func loadPackage(path: String, states: StateSelection) throws -> SceneDocument {
+    public static func loadPackage(path: String, states: StateSelection, limits: DecodingLimits = .standard) throws -> SceneDocument {
         var index = PackageIndex()
         let indexPath = path.appendingPathComponent("index.xml")
         if FileManager.default.fileExists(atPath: indexPath) {
@@ -27,13 +27,13 @@ public enum CAMLImporter {
             throw SceneError(.invalidValue, at: SourceLocation(file: main, pointer: "", line: 0, column: 0),
                              "the package's root document is a symbolic link that leads out of the package; a package is read from inside it only")
         }
-        return try decode(data: try AssetLoader.readFile(main), file: main, bundle: path, index: index, states: states)
+        return try decode(data: try AssetLoader.readFile(main), file: main, bundle: path, index: index, states: states, limits: limits)
     }
 
     /// Decodes CAML bytes. `bundle` resolves image paths.
     public static func decode(data: [UInt8], file: String, bundle: String, index: PackageIndex?,
-                              states: StateSelection = StateSelection()) throws -> SceneDocument {
-        let ctx = ImportContext(file: file)
+                              states: StateSelection = StateSelection(), limits: DecodingLimits = .standard) throws -> SceneDocument {
+        let ctx = ImportContext(file: file, limits: limits)
         let root: XMLNode
         do {
             root = try XMLTree.parse(data)

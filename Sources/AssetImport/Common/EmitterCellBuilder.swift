@@ -19,12 +19,10 @@ final class EmitterCellBuilder {
     func count(at place: SourceLocation, depth: Int) throws {
         cells += 1
         if cells > SceneLimits.maxEmitterCells {
-            throw ctx.error("more than \(SceneLimits.maxEmitterCells) emitter cells in one CAEmitterLayer, sub-cells included (SceneLimits.maxEmitterCells)",
-                            at: place, kind: .limitExceeded)
+            throw ctx.error(SceneLimits.Message.emitterCells, at: place, kind: .limitExceeded)
         }
         if depth > SceneLimits.maxEmitterCellDepth {
-            throw ctx.error("emitter cells nested deeper than \(SceneLimits.maxEmitterCellDepth) levels (SceneLimits.maxEmitterCellDepth)",
-                            at: place, kind: .limitExceeded)
+            throw ctx.error(SceneLimits.Message.emitterCellDepth, at: place, kind: .limitExceeded)
         }
     }
 
@@ -63,8 +61,7 @@ final class EmitterCellBuilder {
         guard layer.layerClass == .emitter else { return }
         let n = EmitterSimulation.estimatedParticles(layer.emitter)
         guard n.isFinite, n <= Double(SceneLimits.maxEmitterParticles) else {
-            throw ctx.error("about \(n.isFinite ? String(Int(n.rounded())) : "an unbounded number of") particles alive at once (Σ birthRate × lifetime over the cells) is over the limit of \(SceneLimits.maxEmitterParticles) (SceneLimits.maxEmitterParticles)",
-                            at: place, kind: .limitExceeded)
+            throw ctx.error(SceneLimits.Message.particles(n, replicated: false), at: place, kind: .limitExceeded)
         }
     }
 }

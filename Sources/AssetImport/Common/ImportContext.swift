@@ -14,7 +14,10 @@ final class ImportContext {
     /// Equal embedded images share one array (see `ImageInterner`).
     var images = ImageInterner()
 
-    init(file: String) { self.file = file }
+    /// The raisable limits (layers) the import stops at as it reads.
+    let limits: DecodingLimits
+
+    init(file: String, limits: DecodingLimits = .standard) { self.file = file; self.limits = limits }
 
     /// A place in an archive: its object path (`/rootLayer/sublayers/1`), no line.
     func place(_ pointer: String) -> SourceLocation {
@@ -44,18 +47,18 @@ final class ImportContext {
     /// Counts one more layer against `SceneLimits.maxLayers`.
     func countLayer(at place: SourceLocation, depth: Int) throws {
         layerCount += 1
-        if layerCount > SceneLimits.maxLayers {
-            throw error("more than \(SceneLimits.maxLayers) layers (SceneLimits.maxLayers)", at: place, kind: .limitExceeded)
+        if layerCount > limits.layers {
+            throw error(SceneLimits.Message.layers(limits.layers), at: place, kind: .limitExceeded)
         }
         if depth > SceneLimits.maxLayerDepth {
-            throw error("layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)", at: place, kind: .limitExceeded)
+            throw error(SceneLimits.Message.depth, at: place, kind: .limitExceeded)
         }
     }
 
     func countAnimation(at place: SourceLocation) throws {
         animationCount += 1
         if animationCount > SceneLimits.maxAnimations {
-            throw error("more than \(SceneLimits.maxAnimations) animations (SceneLimits.maxAnimations)", at: place, kind: .limitExceeded)
+            throw error(SceneLimits.Message.animations, at: place, kind: .limitExceeded)
         }
     }
 

@@ -19,7 +19,7 @@ struct AnimationDecoder {
         let cls = try ctx.enumeration(try r.required("class"), AnimationClass.self, what: "animation class")
         ctx.animationCount += 1
         if ctx.animationCount > SceneLimits.maxAnimations {
-            throw ctx.limit(v, "more than \(SceneLimits.maxAnimations) animations (SceneLimits.maxAnimations)")
+            throw ctx.limit(v, SceneLimits.Message.animations)
         }
         let accepted = AnimationField.all.filter { $0.accepted(by: cls) }.map(\.key)
         for m in r.members where !accepted.contains(m.key) {
@@ -190,7 +190,7 @@ struct AnimationDecoder {
     }
 
     private func keyframeLimit(_ v: JSONValue, _ what: String, _ n: Int) -> SceneError {
-        ctx.limit(v, "\(what) has \(n) keyframes; the limit is \(SceneLimits.maxKeyframes) (SceneLimits.maxKeyframes)")
+        ctx.limit(v, SceneLimits.Message.keyframes(what, n))
     }
 
     // MARK: CASpringAnimation

@@ -10,7 +10,6 @@ final class DecodingContext {
     let limits: DecodingLimits
     var canvasScale: Double = 1
     var layerCount = 0
-    var replicatedLayerCount = 0
     var pathElementCount = 0
     var animationCount = 0
     var warnings: [Unsupported] = []

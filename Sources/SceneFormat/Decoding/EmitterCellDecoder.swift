@@ -22,10 +22,10 @@ struct EmitterCellDecoder {
         let r = try ObjectReader(v, ctx, owner: "CAEmitterCell", expected: "an emitter cell (an object)")
         cellCount += 1
         if cellCount > SceneLimits.maxEmitterCells {
-            throw ctx.limit(v, "more than \(SceneLimits.maxEmitterCells) emitter cells in one CAEmitterLayer, sub-cells included (SceneLimits.maxEmitterCells)")
+            throw ctx.limit(v, SceneLimits.Message.emitterCells)
         }
         if depth > SceneLimits.maxEmitterCellDepth {
-            throw ctx.limit(v, "emitter cells nested deeper than \(SceneLimits.maxEmitterCellDepth) levels (SceneLimits.maxEmitterCellDepth)")
+            throw ctx.limit(v, SceneLimits.Message.emitterCellDepth)
         }
         var cell = EmitterCell()
         for m in r.members {
@@ -49,8 +49,7 @@ struct EmitterCellDecoder {
     func checkParticleEstimate(_ emitter: EmitterProperties, at v: JSONValue) throws {
         let n = EmitterSimulation.estimatedParticles(emitter)
         guard n.isFinite, n <= Double(SceneLimits.maxEmitterParticles) else {
-            let shown = n.isFinite ? String(Int(n.rounded())) : "an unbounded number of"
-            throw ctx.limit(v, "about \(shown) particles alive at once (Σ birthRate × lifetime over the cells, times the layer's birthRate and lifetime) is over the limit of \(SceneLimits.maxEmitterParticles) (SceneLimits.maxEmitterParticles)")
+            throw ctx.limit(v, SceneLimits.Message.particles(n, replicated: false))
         }
     }
 }

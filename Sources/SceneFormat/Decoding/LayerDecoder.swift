@@ -40,15 +40,13 @@ struct LayerDecoder {
         let cls: LayerClass = try r["class"].map { try ctx.enumeration($0, LayerClass.self, what: "layer class") } ?? .layer
         ctx.layerCount += 1
         if ctx.layerCount > ctx.limits.layers {
-            throw ctx.limit(v, "more than \(ctx.limits.layers) layers (raise it with --limit layers=N)")
+            throw ctx.limit(v, SceneLimits.Message.layers(ctx.limits.layers))
         }
         if depth > SceneLimits.maxLayerDepth {
-            throw ctx.limit(v, "layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)")
+            throw ctx.limit(v, SceneLimits.Message.depth)
         }
-        ctx.replicatedLayerCount += replication
-        if ctx.replicatedLayerCount > SceneLimits.maxReplicatedLayers {
-            throw ctx.limit(v, "more than \(SceneLimits.maxReplicatedLayers) layer instances once replicators are expanded (SceneLimits.maxReplicatedLayers)")
-        }
+        // The layer instances replicators expand to are counted over the whole tree, with the
+        // counts animations reach, by `SceneLimitCheck` once the scene is read.
 
         // UIKit gives view layers the screen scale; scene files follow it (scene-format.md "Layers").
         let location = ctx.location(v)
@@ -120,7 +118,10 @@ struct LayerDecoder {
         }
         if let s = sublayers {
             guard let items = s.arrayElements else { throw ctx.typeMismatch(s, expected: "an array of layers") }
-            let childReplication = cls == .replicator ? replication * max(1, layer.replicator.instanceCount) : replication
+            // Saturating: nested replicators of 10,000 instances each would overflow Int in five levels.
+            let childReplication = cls == .replicator
+                ? min(replication, SceneLimits.maxReplicatedLayers + 1) * min(max(1, layer.replicator.instanceCount), SceneLimits.maxInstanceCount)
+                : replication
             layer.sublayers.reserveCapacity(items.count)
             for item in items {
                 layer.sublayers.append(try decode(item, depth: depth + 1, replication: childReplication))
@@ -141,7 +142,7 @@ extension DecodingContext {
     func propertyValue(_ v: JSONValue, _ property: LayerProperty) throws -> AnimationValue {
         let value = try self.value(v, as: property.valueType, nullable: property.nullable, domain: property.domain, name: property.name)
         if property.name == "instanceCount", let n = value.number, n > Double(SceneLimits.maxInstanceCount) {
-            throw limit(v, "instanceCount \(Int(n)) is over the limit of \(SceneLimits.maxInstanceCount) (SceneLimits.maxInstanceCount)")
+            throw limit(v, SceneLimits.Message.instanceCount(Int(n)))
         }
         return value
     }

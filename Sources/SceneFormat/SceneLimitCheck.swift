@@ -1,0 +1,190 @@
+import Geometry
+import LayerModel
+import Animation
+
+/// The scene format's structural limits (`SceneLimits`), checked in one place over a decoded
+/// scene, whatever it was read from: a scene file, a `.caar` archive, a `.ca` package or `.caml`
+/// file. The importers and the scene decoder also stop early while reading (so a hostile file is
+/// refused before it is built), but what they produce always passes through here, so `caprof
+/// convert` never writes a scene that `caprof render` refuses, and every format meets the same
+/// limits with the same messages and exit code (65, `limitExceeded`).
+///
+/// Checked: layers and tree depth, `instanceCount`, the layer instances a frame expands to once
+/// replicators are expanded (at the largest `instanceCount` the file sets or animates to, nested
+/// replicators multiplying, summed over the whole tree), emitter cells and the particles alive at
+/// once over the whole frame (each emitter counted once per replicator instance it is in), path
+/// elements per path and in all, animations, keyframes per animation, other arrays, filters per
+/// list and text length.
+public struct SceneLimitCheck {
+    let document: SceneDocument
+    let limits: DecodingLimits
+    var layers = 0
+    var instances = 0
+    var particles = 0.0
+    var pathElements = 0
+    var animationCount = 0
+    /// The replicators above the layer being checked, outermost first, with the count each is
+    /// taken at.
+    var replicators: [(layer: Layer, count: Int)] = []
+
+    /// Throws the first limit the document passes, at the layer (or animation) where it does.
+    /// `rootPointer` names the root where a layer has no line of its own (an archive's layers:
+    /// `/rootLayer`). The walk recurses once per level, and stops past `SceneLimits.maxLayerDepth`
+    /// before going deeper, as the decoders do.
+    public static func check(_ document: SceneDocument, limits: DecodingLimits = .standard, rootPointer: String = "/root") throws {
+        var c = SceneLimitCheck(document: document, limits: limits)
+        try c.visit(document.scene.root, depth: 1, pointer: rootPointer, replication: 1)
+    }
+
+    mutating func visit(_ layer: Layer, depth: Int, pointer: String, replication: Int) throws {
+        layers += 1
+        if layers > limits.layers { throw failure(layer, pointer, SceneLimits.Message.layers(limits.layers)) }
+        if depth > SceneLimits.maxLayerDepth { throw failure(layer, pointer, SceneLimits.Message.depth) }
+        instances += replication
+        if instances > SceneLimits.maxReplicatedLayers { throw failure(layer, pointer, replicatedMessage()) }
+        try checkContent(layer, pointer)
+        for spec in document.animations[layer.id] ?? [] { try checkAnimation(spec, on: layer, pointer) }
+        if layer.layerClass == .emitter {
+            try checkCells(layer.emitter.emitterCells, layer, pointer)
+            let n = EmitterSimulation.estimatedParticles(layer.emitter)
+            particles += n.isFinite ? n * Double(replication) : .infinity
+            if !(particles <= Double(SceneLimits.maxEmitterParticles)) {
+                throw failure(layer, pointer, SceneLimits.Message.particles(particles, replicated: replication > 1))
+            }
+        }
+        if let mask = layer.mask {
+            try visit(mask, depth: depth + 1, pointer: pointer + "/mask", replication: replication)
+        }
+        var inner = replication
+        if layer.layerClass == .replicator {
+            let count = largestInstanceCount(layer)
+            replicators.append((layer, count))
+            inner = replication * max(count, 1) > SceneLimits.maxReplicatedLayers ? SceneLimits.maxReplicatedLayers + 1 : replication * max(count, 1)
+            if count == 0 { inner = 0 }
+        }
+        for (i, s) in layer.sublayers.enumerated() {
+            try visit(s, depth: depth + 1, pointer: pointer + "/sublayers/\(i)", replication: inner)
+        }
+        if layer.layerClass == .replicator { replicators.removeLast() }
+    }
+
+    /// The largest `instanceCount` the replicator shows: its own, or any value an animation of
+    /// `instanceCount` sets (from, to, by added to the model value, keyframes), clamped as the
+    /// evaluation clamps it. A cumulative or additive animation of it counts as the limit.
+    func largestInstanceCount(_ layer: Layer) -> Int {
+        var n = Double(layer.replicator.instanceCount)
+        func take(_ v: AnimationValue?) { if case .number(let x)? = v, x.isFinite { n = max(n, x) } }
+        func visit(_ spec: AnimationSpec) {
+            if spec.keyPath?.keyPath == "instanceCount" {
+                if spec.cumulative || spec.additive { n = Double(SceneLimits.maxInstanceCount) }
+                take(spec.fromValue); take(spec.toValue)
+                if case .number(let by)? = spec.byValue, by.isFinite { n = max(n, Double(layer.replicator.instanceCount) + by) }
+                for v in spec.keyframes?.values ?? [] { take(v) }
+            }
+            for c in spec.animations { visit(c) }
+        }
+        for spec in document.animations[layer.id] ?? [] { visit(spec) }
+        return Int(min(max(n.rounded(.down), 0), Double(SceneLimits.maxInstanceCount)))
+    }
+
+    func replicatedMessage() -> String {
+        let chain = replicators.map { r in
+            let name = r.layer.name.map { "'\($0)'" } ?? "a CAReplicatorLayer"
+            let line = r.layer.location.map { $0.line > 0 ? " (line \($0.line))" : "" } ?? ""
+            return "\(name)\(line) × \(r.count)"
+        }
+        return SceneLimits.Message.replicated(chain: chain)
+    }
+
+    mutating func checkContent(_ layer: Layer, _ pointer: String) throws {
+        if layer.layerClass == .replicator, layer.replicator.instanceCount > SceneLimits.maxInstanceCount {
+            throw failure(layer, pointer, SceneLimits.Message.instanceCount(layer.replicator.instanceCount))
+        }
+        if let p = layer.shape.path { try count(p, layer, pointer, "path") }
+        if let p = layer.shadowPath { try count(p, layer, pointer, "shadowPath") }
+        if let s = layer.text.string { try checkText(s, layer, pointer) }
+        for (key, n) in [("lineDashPattern", layer.shape.lineDashPattern?.count ?? 0), ("colors", layer.gradient.colors?.count ?? 0),
+                         ("locations", layer.gradient.locations?.count ?? 0)] where n > SceneLimits.maxArrayElements {
+            throw failure(layer, pointer, SceneLimits.Message.array(key, n))
+        }
+        for (key, list) in [("filters", layer.filters), ("backgroundFilters", layer.backgroundFilters)] where list.count > SceneLimits.maxFiltersPerList {
+            throw failure(layer, pointer, SceneLimits.Message.filters(key, list.count))
+        }
+    }
+
+    func checkText(_ s: String, _ layer: Layer, _ pointer: String) throws {
+        // Counted in UTF-8 bytes, which a String holds natively (O(1)), then in characters only
+        // when that is over: the limit is on characters.
+        guard s.utf8.count > SceneLimits.maxTextLength else { return }
+        let n = s.unicodeScalars.count
+        if n > SceneLimits.maxTextLength { throw failure(layer, pointer, SceneLimits.Message.text(n)) }
+    }
+
+    mutating func count(_ path: Path, _ layer: Layer, _ pointer: String, _ key: String) throws {
+        if path.elements.count > SceneLimits.maxPathElements {
+            throw failure(layer, pointer, SceneLimits.Message.pathElements(key, path.elements.count))
+        }
+        pathElements += path.elements.count
+        if pathElements > SceneLimits.maxTotalPathElements { throw failure(layer, pointer, SceneLimits.Message.totalPathElements) }
+    }
+
+    mutating func checkAnimation(_ spec: AnimationSpec, on layer: Layer, _ pointer: String) throws {
+        animationCount += 1
+        let at = spec.location.line > 0 ? spec.location : place(layer, pointer)
+        func fail(_ message: String) -> SceneError { SceneError(.limitExceeded, at: at, message) }
+        if animationCount > SceneLimits.maxAnimations { throw fail(SceneLimits.Message.animations) }
+        if let k = spec.keyframes {
+            for (what, n) in [("values", k.values?.count ?? 0), ("keyTimes", k.keyTimes?.count ?? 0),
+                              ("timingFunctions", k.timingFunctions?.count ?? 0), ("path", k.path?.elements.count ?? 0),
+                              ("tensionValues", k.tensionValues?.count ?? 0), ("continuityValues", k.continuityValues?.count ?? 0),
+                              ("biasValues", k.biasValues?.count ?? 0)] where n > SceneLimits.maxKeyframes {
+                throw fail(SceneLimits.Message.keyframes(what, n))
+            }
+            if let p = k.path {
+                pathElements += p.elements.count
+                if pathElements > SceneLimits.maxTotalPathElements { throw fail(SceneLimits.Message.totalPathElements) }
+            }
+        }
+        let values = [spec.fromValue, spec.toValue, spec.byValue] + (spec.keyframes?.values ?? []).map { Optional($0) }
+        for case let v? in values {
+            switch v {
+            case .string(let s) where s.utf8.count > SceneLimits.maxTextLength && s.unicodeScalars.count > SceneLimits.maxTextLength:
+                throw fail(SceneLimits.Message.text(s.unicodeScalars.count))
+            case .path(let p):
+                if p.elements.count > SceneLimits.maxPathElements { throw fail(SceneLimits.Message.pathElements("an animation value", p.elements.count)) }
+                pathElements += p.elements.count
+                if pathElements > SceneLimits.maxTotalPathElements { throw fail(SceneLimits.Message.totalPathElements) }
+            case .numberArray(let a) where a.count > SceneLimits.maxArrayElements:
+                throw fail(SceneLimits.Message.array("an animation value", a.count))
+            case .colorArray(let a) where a.count > SceneLimits.maxArrayElements:
+                throw fail(SceneLimits.Message.array("an animation value", a.count))
+            default: break
+            }
+        }
+        for child in spec.animations { try checkAnimation(child, on: layer, pointer) }
+    }
+
+    func checkCells(_ cells: [EmitterCell], _ layer: Layer, _ pointer: String) throws {
+        var count = 0
+        func walk(_ cells: [EmitterCell], depth: Int) throws {
+            for cell in cells {
+                count += 1
+                if count > SceneLimits.maxEmitterCells { throw failure(layer, pointer, SceneLimits.Message.emitterCells) }
+                if depth > SceneLimits.maxEmitterCellDepth { throw failure(layer, pointer, SceneLimits.Message.emitterCellDepth) }
+                try walk(cell.emitterCells, depth: depth + 1)
+            }
+        }
+        try walk(cells, depth: 1)
+    }
+
+    /// The layer's own place (a scene file's pointer and line, a CAML element's line); for an
+    /// archive's layers, which have no line, the file and the layer's index path.
+    func place(_ layer: Layer, _ pointer: String) -> SourceLocation {
+        if let l = layer.location { return l }
+        return SourceLocation(file: document.scene.sourceFile, pointer: pointer, line: 0, column: 0)
+    }
+
+    func failure(_ layer: Layer, _ pointer: String, _ message: String) -> SceneError {
+        SceneError(.limitExceeded, at: place(layer, pointer), message)
+    }
+}
