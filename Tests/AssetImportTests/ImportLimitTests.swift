@@ -8,13 +8,13 @@ import LayerModel
 /// same `limitExceeded` kind (exit code 65), so `caprof convert` never writes a scene that
 /// `caprof render` refuses.
 final class ImportLimitTests: XCTestCase {
-    func load(_ caml: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
+    func load(_ caml: String, limits: DecodingLimits = .standard, states: StateSelection = StateSelection()) throws -> SceneDocument {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("caprof-import-limits-\(UUID().uuidString)").path
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: dir) }
         let file = dir + "/t.caml"
         try caml.write(toFile: file, atomically: false, encoding: .utf8)
-        return try AssetLoader.load(path: file, limits: limits)
+        return try AssetLoader.load(path: file, states: states, limits: limits)
     }
 
     func caml(_ body: String) -> String {
@@ -65,5 +65,28 @@ final class ImportLimitTests: XCTestCase {
         }
         limits.layers = 4
         XCTAssertEqual(try load(caml(body), limits: limits).scene.root.sublayers.count, 3)
+    }
+
+    /// `basedOn` chains are followed through a table (20,000 linked states took 7 s, 100,000 over
+    /// 120 s, when each link was a linear search), and a chain longer than 256 is refused at the
+    /// state where it passes the limit. Each state here sets the opacity a little lower: the
+    /// deepest state shows the last one's value.
+    func testStateChainsAreLinearAndBounded() throws {
+        func chain(_ n: Int) -> String {
+            let states = (1...n).map { i in
+                "<LKState name=\"s\(i)\"\(i > 1 ? " basedOn=\"s\(i - 1)\"" : "")><elements><LKStateSetValue targetId=\"top\" keyPath=\"opacity\"><value type=\"real\" value=\"\(1 - Double(i) / 1000)\"/></LKStateSetValue></elements></LKState>"
+            }.joined(separator: "\n")
+            return "<?xml version=\"1.0\"?>\n<caml xmlns=\"http://www.apple.com/CoreAnimation/1.0\">\n<CALayer id=\"top\" bounds=\"0 0 100 100\" position=\"50 50\">\n<states>\n\(states)\n</states>\n</CALayer>\n</caml>\n"
+        }
+        let ok = try load(chain(256), states: StateSelection(state: "s256"))
+        XCTAssertEqual(ok.scene.root.opacity, 1 - 256.0 / 1000, accuracy: 1e-9)
+        XCTAssertThrowsError(try load(chain(2_000), states: StateSelection(state: "s2000"))) { e in
+            guard let s = e as? SceneError else { return XCTFail("\(e)") }
+            XCTAssertEqual(s.kind, .limitExceeded)
+            XCTAssertEqual(s.message, "state 's2000' is based on a chain of more than 256 states (LKState basedOn); the limit is 256")
+            XCTAssertEqual(s.location.line, 4 + 2_000 - 256, "the 257th state of the chain, counted from s2000")
+        }
+        // A state near the start of the same long list is fine.
+        XCTAssertEqual(try load(chain(2_000), states: StateSelection(state: "s3")).scene.root.opacity, 0.997, accuracy: 1e-9)
     }
 }
