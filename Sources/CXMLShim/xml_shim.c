@@ -164,7 +164,16 @@ int caprof_xml_parse(const unsigned char *bytes, size_t length, const caprof_xml
     // XML_PARSE_NOENT substitutes the predefined entities in attribute values too (without it
     // libxml2 hands `&amp;` on as `&#38;`); no declared entity ever exists to substitute.
     xmlCtxtUseOptions(ctxt, XML_PARSE_NOENT | XML_PARSE_NONET);
-    xmlParseChunk(ctxt, (const char *)bytes + head, (int)(length - (size_t)head), 1);
+    // In pieces: libxml2 refuses one chunk over 10,000,000 bytes (XML_MAX_LOOKUP_LIMIT, error 1)
+    // unless XML_PARSE_HUGE lifts every other limit too; the caller bounds the file's size.
+    const size_t piece = 1 << 20;
+    size_t at = (size_t)head;
+    do {
+        size_t n = length - at < piece ? length - at : piece;
+        int last = at + n == length;
+        xmlParseChunk(ctxt, (const char *)bytes + at, (int)n, last);
+        at += n;
+    } while (at < length && !st.stopped && ctxt->wellFormed);
     int failed = st.stopped || error->code != 0 || !ctxt->wellFormed;
     if (failed && error->code == 0 && !st.stopped) {
         error->code = ctxt->errNo ? ctxt->errNo : XML_ERR_INTERNAL_ERROR;

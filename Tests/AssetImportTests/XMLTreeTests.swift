@@ -72,6 +72,14 @@ final class XMLTreeTests: XCTestCase {
         XCTAssertEqual(s, "a < b & é")
     }
 
+    /// A document over 10 MB reads like any other (libxml2 refuses a single pushed chunk over
+    /// 10,000,000 bytes with a bare "error 1"; the shim pushes it in pieces).
+    func testADocumentOverTenMegabytesIsRead() throws {
+        let text = String(repeating: "abcdefghij", count: 1_200_000)
+        guard case .string(let s) = try XMLPlistReader.parse(Array("<plist><string>\(text)</string></plist>".utf8)) else { return XCTFail() }
+        XCTAssertEqual(s.utf8.count, 12_000_000)
+    }
+
     func testDepthIsCappedAtItsLine() {
         let xml = String(repeating: "<a>", count: XMLTree.maxDepth + 1)
         XCTAssertThrowsError(try XMLTree.parse(Array(xml.utf8))) { e in
