@@ -26,6 +26,27 @@ public struct SceneLimitCheck {
     /// The replicators above the layer being checked, outermost first, with the count each is
     /// taken at.
     var replicators: [(layer: Layer, count: Int)] = []
+    /// The animations of the tree being walked: the scene's, or an inserted subtree's (keyed by
+    /// its own preorder ids).
+    var animations: [LayerID: [AnimationSpec]]
+    /// `instanceCount` values transactions set or animate to, by layer name.
+    var transactionCounts: [String: Double] = [:]
+    /// Each named layer's depth and how many times it is drawn, for the subtrees transactions
+    /// insert under it.
+    var named: [String: (depth: Int, replication: Int)] = [:]
+
+    init(document: SceneDocument, limits: DecodingLimits) {
+        self.document = document; self.limits = limits; animations = document.animations
+        for t in document.transactions {
+            for c in t.set where c.keyPath.keyPath == "instanceCount" {
+                if case .number(let n) = c.value, n.isFinite { transactionCounts[c.layer] = max(transactionCounts[c.layer] ?? 0, n) }
+            }
+            for a in t.add {
+                let n = Self.largestAnimated(a.animation, model: 0)
+                if n > 0 { transactionCounts[a.layer] = max(transactionCounts[a.layer] ?? 0, n) }
+            }
+        }
+    }
 
     /// Throws the first limit the document passes, at the layer (or animation) where it does.
     /// `rootPointer` names the root where a layer has no line of its own (an archive's layers:
@@ -34,6 +55,14 @@ public struct SceneLimitCheck {
     public static func check(_ document: SceneDocument, limits: DecodingLimits = .standard, rootPointer: String = "/root") throws {
         var c = SceneLimitCheck(document: document, limits: limits)
         try c.visit(document.scene.root, depth: 1, pointer: rootPointer, replication: 1)
+        // Layers transactions insert count as the tree's do, drawn as often as their parent.
+        for (t, transaction) in document.transactions.enumerated() {
+            for (i, insertion) in transaction.insert.enumerated() {
+                let parent = c.named[insertion.parent] ?? (depth: 1, replication: 1)
+                c.animations = insertion.animations
+                try c.visit(insertion.layer, depth: parent.depth + 1, pointer: "/transactions/\(t)/insert/\(i)/layer", replication: parent.replication)
+            }
+        }
     }
 
     mutating func visit(_ layer: Layer, depth: Int, pointer: String, replication: Int) throws {
@@ -43,7 +72,8 @@ public struct SceneLimitCheck {
         instances += replication
         if instances > SceneLimits.maxReplicatedLayers { throw failure(layer, pointer, replicatedMessage()) }
         try checkContent(layer, pointer)
-        for spec in document.animations[layer.id] ?? [] { try checkAnimation(spec, on: layer, pointer) }
+        if let name = layer.name, named[name] == nil { named[name] = (depth, replication) }
+        for spec in animations[layer.id] ?? [] { try checkAnimation(spec, on: layer, pointer) }
         if layer.layerClass == .emitter {
             try checkCells(layer.emitter.emitterCells, layer, pointer)
             let n = EmitterSimulation.estimatedParticles(layer.emitter)
@@ -68,23 +98,30 @@ public struct SceneLimitCheck {
         if layer.layerClass == .replicator { replicators.removeLast() }
     }
 
-    /// The largest `instanceCount` the replicator shows: its own, or any value an animation of
-    /// `instanceCount` sets (from, to, by added to the model value, keyframes), clamped as the
+    /// The largest `instanceCount` the replicator shows: its own, or any value an animation or a
+    /// transaction sets it to (from, to, by added to the model value, keyframes), clamped as the
     /// evaluation clamps it. A cumulative or additive animation of it counts as the limit.
     func largestInstanceCount(_ layer: Layer) -> Int {
-        var n = Double(layer.replicator.instanceCount)
-        func take(_ v: AnimationValue?) { if case .number(let x)? = v, x.isFinite { n = max(n, x) } }
-        func visit(_ spec: AnimationSpec) {
-            if spec.keyPath?.keyPath == "instanceCount" {
-                if spec.cumulative || spec.additive { n = Double(SceneLimits.maxInstanceCount) }
-                take(spec.fromValue); take(spec.toValue)
-                if case .number(let by)? = spec.byValue, by.isFinite { n = max(n, Double(layer.replicator.instanceCount) + by) }
-                for v in spec.keyframes?.values ?? [] { take(v) }
-            }
-            for c in spec.animations { visit(c) }
-        }
-        for spec in document.animations[layer.id] ?? [] { visit(spec) }
+        let model = Double(layer.replicator.instanceCount)
+        var n = model
+        for spec in animations[layer.id] ?? [] { n = max(n, Self.largestAnimated(spec, model: model)) }
+        if let name = layer.name, let t = transactionCounts[name] { n = max(n, t) }
         return Int(min(max(n.rounded(.down), 0), Double(SceneLimits.maxInstanceCount)))
+    }
+
+    /// The largest `instanceCount` an animation (or its group's children) takes it to; 0 when it
+    /// does not animate it.
+    static func largestAnimated(_ spec: AnimationSpec, model: Double) -> Double {
+        var n = 0.0
+        func take(_ v: AnimationValue?) { if case .number(let x)? = v, x.isFinite { n = max(n, x) } }
+        if spec.keyPath?.keyPath == "instanceCount" {
+            if spec.cumulative || spec.additive { n = Double(SceneLimits.maxInstanceCount) }
+            take(spec.fromValue); take(spec.toValue)
+            if case .number(let by)? = spec.byValue, by.isFinite { n = max(n, model + by) }
+            for v in spec.keyframes?.values ?? [] { take(v) }
+        }
+        for c in spec.animations { n = max(n, largestAnimated(c, model: model)) }
+        return n
     }
 
     func replicatedMessage() -> String {

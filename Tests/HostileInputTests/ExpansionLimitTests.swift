@@ -38,6 +38,22 @@ final class ExpansionLimitTests: XCTestCase {
         XCTAssertTrue(e.message.contains("'grid' (line 1) × 4900 inside 'row' (line 1) × 100"), e.message)
     }
 
+    /// Transactions count too: one that sets `instanceCount` to 4,900 later, and a replicator
+    /// inserted under a replicated parent, which is drawn once per instance of that parent.
+    func testTransactionsThatSetOrInsertReplicatorsAreCounted() throws {
+        let nested = #"{"sublayers": [{"class": "CAReplicatorLayer", "name": "grid", "instanceCount": 1, "sublayers": [{"class": "CAReplicatorLayer", "name": "row", "instanceCount": 100, "sublayers": [{}]}]}]}"#
+        let set = #", "transactions": [{"time": 1, "set": [{"layer": "grid", "keyPath": "instanceCount", "value": 4900}]}]"#
+        let e = try XCTUnwrap(sceneError(scene(root: nested, extra: set)))
+        XCTAssertTrue(e.message.contains("'grid' (line 1) × 4900 inside 'row' (line 1) × 100"), e.message)
+
+        let holder = #"{"sublayers": [{"class": "CAReplicatorLayer", "name": "grid", "instanceCount": 4900, "sublayers": [{"name": "slot"}]}]}"#
+        let insert = #", "transactions": [{"time": 1, "insert": [{"parent": "slot", "index": 0, "layer": {"class": "CAReplicatorLayer", "name": "row", "instanceCount": 100, "sublayers": [{}]}}]}]"#
+        let i = try XCTUnwrap(sceneError(scene(root: holder, extra: insert)))
+        XCTAssertEqual(i.kind, .limitExceeded)
+        XCTAssertTrue(i.message.contains("more than 100000 layer instances"), i.message)
+        XCTAssertNoThrow(try decode(scene(root: holder.replacingOccurrences(of: "4900", with: "400"), extra: insert)))
+    }
+
     /// An emitter inside a replicator emits once per instance: 50 instances of an emitter of
     /// 4,000 particles are 200,000 particles alive at once.
     func testEmittersCountOncePerReplicatorInstance() throws {
