@@ -34,9 +34,16 @@ public struct SceneLimitCheck {
     /// Each named layer's depth and how many times it is drawn, for the subtrees transactions
     /// insert under it.
     var named: [String: (depth: Int, replication: Int)] = [:]
+    /// Where the walk stands: the root's pointer, then a sublayer index per level (-1: the mask).
+    var base = "/root"
+    var scope = Scope.everything
+    /// Whether transactions insert layers (only then are named layers' depths kept).
+    var inserts = false
+    var steps: [Int] = []
 
     init(document: SceneDocument, limits: DecodingLimits) {
         self.document = document; self.limits = limits; animations = document.animations
+        inserts = document.transactions.contains { !$0.insert.isEmpty }
         for t in document.transactions {
             for c in t.set where c.keyPath.keyPath == "instanceCount" {
                 if case .number(let n) = c.value, n.isFinite { transactionCounts[c.layer] = max(transactionCounts[c.layer] ?? 0, n) }
@@ -49,41 +56,58 @@ public struct SceneLimitCheck {
     }
 
     /// Throws the first limit the document passes, at the layer (or animation) where it does.
+    /// What a caller has already checked as it read the file.
+    public enum Scope: Sendable {
+        /// Every limit (imports: the importers stop early only on layers, depth and animations).
+        case everything
+        /// What only the whole tree shows: layers and depth, replicated instances, particles,
+        /// instance counts, text length and animations' values. The scene decoder checks the rest
+        /// (paths, arrays, filters, emitter cells) where it reads them, at their JSON pointers,
+        /// and reading them again for every layer cost 0.2 µs a layer (a tenth of decoding).
+        case expansion
+    }
+
     /// `rootPointer` names the root where a layer has no line of its own (an archive's layers:
     /// `/rootLayer`). The walk recurses once per level, and stops past `SceneLimits.maxLayerDepth`
     /// before going deeper, as the decoders do.
-    public static func check(_ document: SceneDocument, limits: DecodingLimits = .standard, rootPointer: String = "/root") throws {
+    public static func check(_ document: SceneDocument, limits: DecodingLimits = .standard, rootPointer: String = "/root",
+                             scope: Scope = .everything) throws {
         var c = SceneLimitCheck(document: document, limits: limits)
-        try c.visit(document.scene.root, depth: 1, pointer: rootPointer, replication: 1)
+        c.scope = scope
+        c.base = rootPointer
+        try c.visit(document.scene.root, depth: 1, replication: 1)
         // Layers transactions insert count as the tree's do, drawn as often as their parent.
         for (t, transaction) in document.transactions.enumerated() {
             for (i, insertion) in transaction.insert.enumerated() {
                 let parent = c.named[insertion.parent] ?? (depth: 1, replication: 1)
                 c.animations = insertion.animations
-                try c.visit(insertion.layer, depth: parent.depth + 1, pointer: "/transactions/\(t)/insert/\(i)/layer", replication: parent.replication)
+                c.base = "/transactions/\(t)/insert/\(i)/layer"
+                try c.visit(insertion.layer, depth: parent.depth + 1, replication: parent.replication)
             }
         }
     }
 
-    mutating func visit(_ layer: Layer, depth: Int, pointer: String, replication: Int) throws {
+    mutating func visit(_ layer: Layer, depth: Int, replication: Int) throws {
         layers += 1
-        if layers > limits.layers { throw failure(layer, pointer, SceneLimits.Message.layers(limits.layers)) }
-        if depth > SceneLimits.maxLayerDepth { throw failure(layer, pointer, SceneLimits.Message.depth) }
+        if layers > limits.layers { throw failure(layer, SceneLimits.Message.layers(limits.layers)) }
+        if depth > SceneLimits.maxLayerDepth { throw failure(layer, SceneLimits.Message.depth) }
         instances += replication
-        if instances > SceneLimits.maxReplicatedLayers { throw failure(layer, pointer, replicatedMessage()) }
-        try checkContent(layer, pointer)
-        if let name = layer.name, named[name] == nil { named[name] = (depth, replication) }
-        for spec in animations[layer.id] ?? [] { try checkAnimation(spec, on: layer, pointer) }
+        if instances > SceneLimits.maxReplicatedLayers { throw failure(layer, replicatedMessage()) }
+        try checkContent(layer)
+        if inserts, let name = layer.name, named[name] == nil { named[name] = (depth, replication) }
+        if !animations.isEmpty, let specs = animations[layer.id] { for spec in specs { try checkAnimation(spec, on: layer) } }
         if layer.layerClass == .emitter {
-            try checkCells(layer.emitter.emitterCells, layer, pointer)
+            try checkCells(layer.emitter.emitterCells, layer)
             let n = EmitterSimulation.estimatedParticles(layer.emitter)
             particles += n.isFinite ? n * Double(replication) : .infinity
             if !(particles <= Double(SceneLimits.maxEmitterParticles)) {
-                throw failure(layer, pointer, SceneLimits.Message.particles(particles, replicated: replication > 1))
+                throw failure(layer, SceneLimits.Message.particles(particles, replicated: replication > 1))
             }
         }
         if let mask = layer.mask {
-            try visit(mask, depth: depth + 1, pointer: pointer + "/mask", replication: replication)
+            steps.append(-1)
+            try visit(mask, depth: depth + 1, replication: replication)
+            steps.removeLast()
         }
         var inner = replication
         if layer.layerClass == .replicator {
@@ -92,8 +116,12 @@ public struct SceneLimitCheck {
             inner = replication * max(count, 1) > SceneLimits.maxReplicatedLayers ? SceneLimits.maxReplicatedLayers + 1 : replication * max(count, 1)
             if count == 0 { inner = 0 }
         }
-        for (i, s) in layer.sublayers.enumerated() {
-            try visit(s, depth: depth + 1, pointer: pointer + "/sublayers/\(i)", replication: inner)
+        // By index: `enumerated()` copied each 336-byte layer (retaining its boxes).
+        let subs = layer.sublayers
+        for i in subs.indices {
+            steps.append(i)
+            try visit(subs[i], depth: depth + 1, replication: inner)
+            steps.removeLast()
         }
         if layer.layerClass == .replicator { replicators.removeLast() }
     }
@@ -133,41 +161,61 @@ public struct SceneLimitCheck {
         return SceneLimits.Message.replicated(chain: chain)
     }
 
-    mutating func checkContent(_ layer: Layer, _ pointer: String) throws {
-        if layer.layerClass == .replicator, layer.replicator.instanceCount > SceneLimits.maxInstanceCount {
-            throw failure(layer, pointer, SceneLimits.Message.instanceCount(layer.replicator.instanceCount))
+    /// Each class's own content first (read only where the class has it: each read of a subclass
+    /// property copies its struct), then what every layer may hold.
+    mutating func checkContent(_ layer: Layer) throws {
+        switch layer.layerClass {
+        case .replicator where layer.replicator.instanceCount > SceneLimits.maxInstanceCount:
+            throw failure(layer, SceneLimits.Message.instanceCount(layer.replicator.instanceCount))
+        case .text:
+            if let s = layer.text.string { try checkText(s, layer) }
+        default:
+            break
         }
-        if let p = layer.shape.path { try count(p, layer, pointer, "path") }
-        if let p = layer.shadowPath { try count(p, layer, pointer, "shadowPath") }
-        if let s = layer.text.string { try checkText(s, layer, pointer) }
-        for (key, n) in [("lineDashPattern", layer.shape.lineDashPattern?.count ?? 0), ("colors", layer.gradient.colors?.count ?? 0),
-                         ("locations", layer.gradient.locations?.count ?? 0)] where n > SceneLimits.maxArrayElements {
-            throw failure(layer, pointer, SceneLimits.Message.array(key, n))
+        guard scope == .everything else { return }
+        switch layer.layerClass {
+        case .shape:
+            let shape = layer.shape
+            if let p = shape.path { try count(p, layer, "path") }
+            if let n = shape.lineDashPattern?.count, n > SceneLimits.maxArrayElements {
+                throw failure(layer, SceneLimits.Message.array("lineDashPattern", n))
+            }
+        case .gradient:
+            let g = layer.gradient
+            for (key, n) in [("colors", g.colors?.count ?? 0), ("locations", g.locations?.count ?? 0)] where n > SceneLimits.maxArrayElements {
+                throw failure(layer, SceneLimits.Message.array(key, n))
+            }
+        default:
+            break
         }
-        for (key, list) in [("filters", layer.filters), ("backgroundFilters", layer.backgroundFilters)] where list.count > SceneLimits.maxFiltersPerList {
-            throw failure(layer, pointer, SceneLimits.Message.filters(key, list.count))
+        if let p = layer.shadowPath { try count(p, layer, "shadowPath") }
+        if layer.filters.count > SceneLimits.maxFiltersPerList {
+            throw failure(layer, SceneLimits.Message.filters("filters", layer.filters.count))
+        }
+        if layer.backgroundFilters.count > SceneLimits.maxFiltersPerList {
+            throw failure(layer, SceneLimits.Message.filters("backgroundFilters", layer.backgroundFilters.count))
         }
     }
 
-    func checkText(_ s: String, _ layer: Layer, _ pointer: String) throws {
+    func checkText(_ s: String, _ layer: Layer) throws {
         // Counted in UTF-8 bytes, which a String holds natively (O(1)), then in characters only
         // when that is over: the limit is on characters.
         guard s.utf8.count > SceneLimits.maxTextLength else { return }
         let n = s.unicodeScalars.count
-        if n > SceneLimits.maxTextLength { throw failure(layer, pointer, SceneLimits.Message.text(n)) }
+        if n > SceneLimits.maxTextLength { throw failure(layer, SceneLimits.Message.text(n)) }
     }
 
-    mutating func count(_ path: Path, _ layer: Layer, _ pointer: String, _ key: String) throws {
+    mutating func count(_ path: Path, _ layer: Layer, _ key: String) throws {
         if path.elements.count > SceneLimits.maxPathElements {
-            throw failure(layer, pointer, SceneLimits.Message.pathElements(key, path.elements.count))
+            throw failure(layer, SceneLimits.Message.pathElements(key, path.elements.count))
         }
         pathElements += path.elements.count
-        if pathElements > SceneLimits.maxTotalPathElements { throw failure(layer, pointer, SceneLimits.Message.totalPathElements) }
+        if pathElements > SceneLimits.maxTotalPathElements { throw failure(layer, SceneLimits.Message.totalPathElements) }
     }
 
-    mutating func checkAnimation(_ spec: AnimationSpec, on layer: Layer, _ pointer: String) throws {
+    mutating func checkAnimation(_ spec: AnimationSpec, on layer: Layer) throws {
         animationCount += 1
-        let at = spec.location.line > 0 ? spec.location : place(layer, pointer)
+        let at = spec.location.line > 0 ? spec.location : place(layer)
         func fail(_ message: String) -> SceneError { SceneError(.limitExceeded, at: at, message) }
         if animationCount > SceneLimits.maxAnimations { throw fail(SceneLimits.Message.animations) }
         if let k = spec.keyframes {
@@ -198,16 +246,16 @@ public struct SceneLimitCheck {
             default: break
             }
         }
-        for child in spec.animations { try checkAnimation(child, on: layer, pointer) }
+        for child in spec.animations { try checkAnimation(child, on: layer) }
     }
 
-    func checkCells(_ cells: [EmitterCell], _ layer: Layer, _ pointer: String) throws {
+    func checkCells(_ cells: [EmitterCell], _ layer: Layer) throws {
         var count = 0
         func walk(_ cells: [EmitterCell], depth: Int) throws {
             for cell in cells {
                 count += 1
-                if count > SceneLimits.maxEmitterCells { throw failure(layer, pointer, SceneLimits.Message.emitterCells) }
-                if depth > SceneLimits.maxEmitterCellDepth { throw failure(layer, pointer, SceneLimits.Message.emitterCellDepth) }
+                if count > SceneLimits.maxEmitterCells { throw failure(layer, SceneLimits.Message.emitterCells) }
+                if depth > SceneLimits.maxEmitterCellDepth { throw failure(layer, SceneLimits.Message.emitterCellDepth) }
                 try walk(cell.emitterCells, depth: depth + 1)
             }
         }
@@ -216,12 +264,18 @@ public struct SceneLimitCheck {
 
     /// The layer's own place (a scene file's pointer and line, a CAML element's line); for an
     /// archive's layers, which have no line, the file and the layer's index path.
-    func place(_ layer: Layer, _ pointer: String) -> SourceLocation {
+    func place(_ layer: Layer) -> SourceLocation {
         if let l = layer.location { return l }
         return SourceLocation(file: document.scene.sourceFile, pointer: pointer, line: 0, column: 0)
     }
 
-    func failure(_ layer: Layer, _ pointer: String, _ message: String) -> SceneError {
-        SceneError(.limitExceeded, at: place(layer, pointer), message)
+    /// The JSON pointer (or archive path) of the layer being checked, made only when a limit is
+    /// passed: building one per layer cost more than the rest of the walk.
+    var pointer: String {
+        base + steps.map { $0 < 0 ? "/mask" : "/sublayers/\($0)" }.joined()
+    }
+
+    func failure(_ layer: Layer, _ message: String) -> SceneError {
+        SceneError(.limitExceeded, at: place(layer), message)
     }
 }

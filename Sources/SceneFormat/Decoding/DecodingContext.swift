@@ -9,6 +9,9 @@ final class DecodingContext {
     let baseDirectory: String
     let limits: DecodingLimits
     var canvasScale: Double = 1
+    /// Whether the scene has a layer whose expansion only the whole tree shows (a replicator, an
+    /// emitter or a text layer), for `SceneLimitCheck`.
+    var expands = false
     var layerCount = 0
     var pathElementCount = 0
     var animationCount = 0

@@ -39,6 +39,7 @@ struct LayerDecoder {
         let r = try ObjectReader(v, ctx, owner: "a layer", expected: "a layer (an object)")
         let cls: LayerClass = try r["class"].map { try ctx.enumeration($0, LayerClass.self, what: "layer class") } ?? .layer
         ctx.layerCount += 1
+        if cls == .replicator || cls == .emitter || cls == .text { ctx.expands = true }
         if ctx.layerCount > ctx.limits.layers {
             throw ctx.limit(v, SceneLimits.Message.layers(ctx.limits.layers))
         }
