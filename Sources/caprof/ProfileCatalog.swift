@@ -173,7 +173,7 @@ enum CatalogInputs {
     struct Failure: Error { var path: String; var message: String }
 
     /// The markers of caprof's own JSON files, which a directory's scenes exclude.
-    static let outputMarkers = ["\"caprofReport\"", "\"caprofCatalog\"", "\"caprofGate\"", "\"caprofBaseline\"", "\"caprofBudget\""]
+    static let outputMarkers = ["\"caprofReport\"", "\"caprofCatalog\"", "\"caprofGate\"", "\"caprofBaseline\"", "\"caprofBudget\"", "\"caprofSnapshot\""]
 
     static func scenes(_ args: [String]) throws -> [String] {
         var seen = Set<String>()

@@ -1,0 +1,393 @@
+import ArgumentParser
+import AssetImport
+import SystemSupport
+import LayerModel
+import Pipeline
+import Raster
+import Render
+import Report
+import SceneFormat
+
+/// `caprof snapshot`: golden-frame checks. Renders each scene at chosen times, as `caprof render
+/// --time T` renders them, and compares each frame with its golden PNG by `PerceptualComparison`.
+struct SnapshotCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "snapshot",
+        abstract: "Fail a CI job when scenes look different: compare frames at chosen times with golden PNGs.",
+        discussion: """
+        Each SCENE (a directory stands for its scene files, as for `caprof profile`) is rendered \
+        at its times, exactly as `caprof render SCENE --time T` renders it (the same bytes), and \
+        each frame is compared with its golden PNG. Times: --times T,T,… (seconds), else 0, ¼, ½, \
+        ¾ of the scene's timeline and its end, the timeline's duration itself (the span `render \
+        --frames START:` renders: timeline.duration, else the animations' natural duration capped \
+        at 10 s). Give the scene a timeline.duration, or --times, when a change of an animation's \
+        timing should fail at the same times rather than change them.
+
+        Goldens are keyed by the scene's path relative to the current directory and the time in \
+        milliseconds: GOLDENS/Examples/motion.json@500ms.png (directories mirrored). Run from \
+        the same directory when recording and checking (the repository root in CI); a scene \
+        outside it is refused. With --shard I/N each job checks its own scenes (round-robin on \
+        the byte-sorted paths, as `caprof profile --shard`).
+
+        The rule is lottie-ios's snapshot tests' (swift-snapshot-testing's perceptualPrecision): \
+        per pixel the CIE ΔE 1994 between golden and frame, each composited over white and over \
+        black, the larger; a pixel passes at ΔE ≤ 3; a frame passes when at least --precision \
+        (default 0.985) of its pixels pass. A failing frame gets a diff image, golden | actual | \
+        heat map of ΔE side by side, written atomically into --diffs (default: snapshot-diffs \
+        beside the goldens directory) under the golden's key; a frame that passes removes its \
+        old diff image.
+
+        --record renders the frames and writes the goldens (atomically; a scene whose frames do \
+        not all render keeps its old goldens) and exits 0 (1 when a scene failed).
+
+        Output (stdout, or atomically to -o FILE): text (a line per frame: pass or fail, the share \
+        of failing pixels, max ΔE, where, the diff image; then a summary), json, markdown (for \
+        $GITHUB_STEP_SUMMARY), junit (a testcase per frame, a failure with the diff image's path) \
+        or github (::error annotations at the scene file).
+
+        Exit codes (the gate's): 0 every frame passes; 2 a frame fails (a visual regression); \
+        1 an error: a missing golden (record it with --record), a golden of another size or \
+        corrupt, --goldens naming a file, a scene that cannot be loaded or rendered, an output \
+        not written; 64 bad usage.
+        """)
+
+    @Argument(help: ArgumentHelp("Scene files, or directories of them.", valueName: "scene"))
+    var inputs: [String] = []
+
+    @Option(help: ArgumentHelp("The directory of golden PNGs.", valueName: "dir"))
+    var goldens: String
+
+    @Flag(help: "Write the frames as the goldens (created or replaced, atomically) and exit 0.")
+    var record = false
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Scene times in seconds, comma-separated (default: 0, ¼, ½, ¾ of the timeline and its end).", valueName: "T,T,…"),
+            transform: { try SnapshotCommand.parseTimes($0) })
+    var times: [Double]?
+
+    @Option(help: ArgumentHelp("The share of pixels that must pass for a frame to pass (0 < P ≤ 1).", valueName: "P"))
+    var precision: Double = PerceptualComparison.defaultPrecision
+
+    @Option(help: "Output format: text, json, markdown, junit or github.")
+    var format: SnapshotFormat = .text
+
+    @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the output to this file (atomically) instead of stdout; - is stdout.", valueName: "file"))
+    var outputArgument: String?
+    var output: String? { outputArgument == "-" ? nil : outputArgument }
+
+    @Option(help: ArgumentHelp("Where diff images go (default: snapshot-diffs beside the goldens directory).", valueName: "dir"))
+    var diffs: String?
+
+    @Option(help: ArgumentHelp("Check shard I of N of the scenes only (1 ≤ I ≤ N): those whose rank in path order is I − 1 modulo N.",
+                               valueName: "I/N"),
+            transform: { s in do { return try CatalogShard.parse(s) } catch { throw ValidationError("\(error)") } })
+    var shard: CatalogShard?
+
+    @Option(help: "Device pixels per point, overriding canvas.scale (give the same --scale when recording and checking).")
+    var scale: Double?
+
+    @Option(help: "Use the Vulkan device whose name contains this text (see `caprof devices`).")
+    var device: String?
+
+    @Flag(name: .shortAndLong, help: "No notes on stderr (errors and the output only).")
+    var quiet = false
+
+    @OptionGroup var limitOptions: LimitOptions
+
+    /// "0.5,1s,2" → [0.5, 1, 2]; each a finite number of seconds ≥ 0.
+    static func parseTimes(_ text: String) throws -> [Double] {
+        let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { $0.trimmingWhitespace() }
+        guard !parts.isEmpty, !parts.contains(where: \.isEmpty) else {
+            throw ValidationError("--times '\(text)': expected seconds separated by commas (0,0.25,1.5)")
+        }
+        return try parts.map { p in
+            let n = p.hasSuffix("s") ? String(p.dropLast()) : String(p)
+            guard let v = Double(n), v.isFinite, v >= 0, v <= FrameRange.maxTime, n.first != "+" else {
+                throw ValidationError("--times: '\(p)' is not a time in seconds ≥ 0 (expected seconds separated by commas: 0,0.25,1.5)")
+            }
+            return v
+        }
+    }
+
+    func validate() throws {
+        if inputs.isEmpty { throw ValidationError("no scene given: caprof snapshot SCENE… --goldens DIR") }
+        if goldens.isEmpty { throw ValidationError("--goldens needs a directory") }
+        if !(precision > 0 && precision <= 1) { throw ValidationError("--precision must be in (0, 1] (the share of pixels that must pass; default 0.985)") }
+        if let s = scale, !(s > 0 && s <= 16) { throw ValidationError("--scale must be in (0, 16]") }
+        if let o = outputArgument, o.isEmpty { throw ValidationError("-o needs a file name") }
+        if let d = diffs, d.isEmpty { throw ValidationError("--diffs needs a directory") }
+        if let t = times, t.count > FrameRange.maxFrames { throw ValidationError("--times: \(t.count) times; the limit is \(FrameRange.maxFrames) per scene") }
+        if record && diffs != nil { throw ValidationError("--diffs applies to checking; --record writes no diff images") }
+    }
+
+    /// An error that stops the run: said on stderr, exit 1.
+    struct Stop: Error { var message: String }
+
+    func run() throws {
+        let err = Terminal.stderr
+        let report: SnapshotReport
+        do {
+            report = try snapshot(err)
+        } catch let e as ValidationError {
+            throw e
+        } catch let e as Stop {
+            err.error("error: \(e.message)")
+            throw ExitCode(1)
+        } catch let e as CatalogInputs.Failure {
+            err.error("\(e.path): error: \(e.message)")
+            throw ExitCode(1)
+        } catch {
+            err.error(GateCommand.describe(error))
+            throw ExitCode(1)
+        }
+        do {
+            try write(report, err)
+        } catch {
+            err.error(GateCommand.describe(error))
+            throw ExitCode(1)
+        }
+        for f in report.frames where f.status == .error {
+            let m = f.message ?? ""
+            err.error(m.hasPrefix(f.scene + ":") ? m : "\(f.scene): error: \(m)")
+        }
+        if report.record && report.errors == 0 && !quiet {
+            err.write("\(err.green("recorded")) \(SnapshotReport.count(report.recorded, "golden")) of \(SnapshotReport.count(report.scenes, "scene")) into \(goldens)")
+        }
+        if report.exitCode != 0 { throw ExitCode(report.exitCode) }
+    }
+
+    func write(_ report: SnapshotReport, _ err: Terminal) throws {
+        let text: String
+        switch format {
+        case .text: text = report.text(colors: output == nil && Terminal.stdout.colors)
+        case .json: text = try report.json()
+        case .markdown: text = report.markdown()
+        case .junit: text = report.junit()
+        case .github: text = report.github()
+        }
+        if let o = output {
+            try ProfileCommand.writeAtomically(Data(text.utf8), to: o)
+            if !quiet { err.write("\(err.green("wrote")) \(o) \(err.dim("(\(format.rawValue))"))") }
+        } else {
+            StandardStreams.writeOut(Data(text.utf8))
+        }
+    }
+
+    /// A command line to record the goldens of `scene` (at `time` only, when given: the other
+    /// frames' goldens are left alone).
+    func recordHint(_ scene: String, time: Double? = nil) -> String {
+        let list = time.map { [$0] } ?? times
+        return "caprof snapshot \(scene) --goldens \(goldens)\(list.map { " --times " + $0.map { String(cFormat: "%g", $0) }.joined(separator: ",") } ?? "")\(scale.map { " --scale \(String(cFormat: "%g", $0))" } ?? "") --record"
+    }
+
+    func snapshot(_ err: Terminal) throws -> SnapshotReport {
+        if let status = FileStatus(path: goldens), !status.isDirectory {
+            throw Stop(message: "--goldens \(goldens) is a file, not a directory: name the directory the golden PNGs are kept in")
+        }
+        let all = try CatalogInputs.scenes(inputs)
+        let positions = shard.map { $0.select(all) } ?? Array(all.indices)
+        let picked = positions.map { all[$0] }
+        // Keys first: a scene without a key is refused before anything is written or rendered.
+        var keys: [String] = []
+        for p in picked {
+            do { keys.append(try SnapshotKeys.relativePath(p)) } catch {
+                throw ValidationError("\(p) is outside the current directory: goldens are keyed by the scene's path relative to it; run caprof snapshot from a directory that holds the scenes")
+            }
+        }
+        if let o = output { try ProfileCommand.checkWritable(o) }
+        let diffDir = diffs ?? SnapshotKeys.defaultDiffDirectory(goldens: goldens)
+        if let s = FileStatus(path: diffDir), !s.isDirectory, !record {
+            throw Stop(message: "cannot write diff images into \(diffDir): it exists and is not a directory (choose another with --diffs DIR)")
+        }
+        // The goldens directory: there, or (recording) created.
+        if !FileStatus.isDirectory(goldens) {
+            if record {
+                do { try Directories.create(goldens) } catch { throw Stop(message: "cannot create the goldens directory \(goldens): \(error)") }
+            } else {
+                throw Stop(message: "no goldens directory \(goldens): record the goldens first with `\(recordHint(inputs.joined(separator: " ")))`")
+            }
+        }
+        if let s = shard, !quiet {
+            err.write(err.dim("shard \(s): \(SnapshotReport.count(picked.count, "scene")) of \(all.count) (round-robin on the sorted paths)"))
+        }
+        let limits = try limitOptions.resolved()
+        var report = SnapshotReport(goldens: goldens, record: record, precision: precision,
+                                    pixelThreshold: PerceptualComparison.defaultPixelThreshold,
+                                    shard: shard?.description, scenes: picked.count, frames: [])
+        for (path, key) in zip(picked, keys) {
+            report.frames += try snapshotScene(path, key: key, limits: limits, diffDir: diffDir)
+        }
+        return report
+    }
+
+    /// The frames of one scene; a scene that cannot be loaded or rendered is one error entry.
+    /// Errors that are not the scene's (no Vulkan device) stop the run.
+    func snapshotScene(_ path: String, key: String, limits: ActiveLimits, diffDir: String) throws -> [SnapshotReport.Frame] {
+        func sceneError(_ error: Error, time: Double? = nil) throws -> [SnapshotReport.Frame] {
+            if CaprofExit.code(for: error) == CaprofExit.unavailable { throw error }
+            var message = GateCommand.describe(error)
+            if message.hasPrefix("error: ") { message.removeFirst(7) }
+            return [SnapshotReport.Frame(scene: path, time: time, status: .error, message: message)]
+        }
+        let animated: AnimatedScene
+        let renderer: SceneRenderer
+        do {
+            let doc = try AssetLoader.load(path: path, states: StateSelection(), limits: limits.decoding)
+            if let s = scale {
+                var c = doc.scene.canvas; c.scale = s
+                if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {
+                    throw Stop(message: "--scale \(s) makes the canvas \(c.pixelWidth)×\(c.pixelHeight) pixels; each side must be 1…\(Canvas.maxPixelSide)")
+                }
+            }
+            try HostMemory.check(doc.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel)
+            animated = AnimatedScene(doc, imageLimits: limits.images)
+            // A fresh renderer per scene, as `caprof render` has: the same bytes.
+            renderer = try SceneRenderer(preferredDevice: device)
+        } catch let e as Stop {
+            return [SnapshotReport.Frame(scene: path, status: .error, message: e.message)]
+        } catch {
+            return try sceneError(error)
+        }
+        let d = animated.duration
+        var chosen = times ?? (d > 0 ? [0, d / 4, d / 2, 3 * d / 4, d] : [0])
+        // One frame per key (times within a microsecond are one frame).
+        var seenKeys = Set<String>()
+        chosen = chosen.filter { seenKeys.insert(SnapshotKeys.milliseconds($0)).inserted }
+
+        func entry(_ t: Double, _ frame: SceneRenderer.Frame) -> SnapshotReport.Frame {
+            let golden = SnapshotKeys.join(goldens, SnapshotKeys.key(scene: key, time: t))
+            var entry = SnapshotReport.Frame(scene: path, time: t, golden: golden, status: .error,
+                                             width: frame.width, height: frame.height)
+            if record {
+                entry.status = .recorded
+                entry.message = recordGolden(frame, to: golden, &entry)
+            } else {
+                check(frame, golden: golden, diff: SnapshotKeys.join(diffDir, SnapshotKeys.key(scene: key, time: t)), &entry)
+            }
+            return entry
+        }
+        // Checking: each frame compared as it is rendered. Recording: every frame rendered first,
+        // so a scene whose frames do not all render records nothing.
+        var out: [SnapshotReport.Frame] = []
+        var rendered: [(time: Double, frame: SceneRenderer.Frame)] = []
+        for t in chosen {
+            let frame: SceneRenderer.Frame
+            do {
+                frame = try renderer.render(animated, at: t, scale: scale)
+            } catch {
+                return try out + sceneError(error, time: t)
+            }
+            if record { rendered.append((t, frame)) } else { out.append(entry(t, frame)) }
+        }
+        for (t, frame) in rendered { out.append(entry(t, frame)) }
+        return out
+    }
+
+    /// What a golden would decode to: the frame's premultiplied pixels through straight alpha and
+    /// back, as the PNG writer and reader round them.
+    static func asDecoded(_ frame: SceneRenderer.Frame) -> Bitmap {
+        var px = frame.pixels
+        unpremultiply(&px)
+        premultiply(&px)
+        return Bitmap(width: frame.width, height: frame.height, pixels: px)
+    }
+
+    /// Reads a golden of the frame's size; the error message says what is wrong and how to fix it.
+    func readGolden(_ golden: String, scene: String, time: Double, frame: SceneRenderer.Frame) -> Result<Bitmap, Stop> {
+        guard let status = FileStatus(path: golden) else {
+            return .failure(Stop(message: "no golden \(golden)\(otherTimes(of: golden)): record it with `\(recordHint(scene, time: time))`"))
+        }
+        guard status.isRegularFile, let bytes = FileBytes.read(path: golden, upTo: Int.max, expected: status.size) else {
+            return .failure(Stop(message: "cannot read the golden \(golden): it is not a readable regular file"))
+        }
+        func corrupt(_ error: Error) -> Result<Bitmap, Stop> {
+            let why = (error as? PNGError)?.message ?? "\(error)"
+            return .failure(Stop(message: "the golden \(golden) is not a valid PNG (\(why)): restore it from version control, or re-record it with `\(recordHint(scene, time: time))`"))
+        }
+        do {
+            // The size from the header first: a golden of another size is not decoded.
+            let (w, h) = try PNGCodec.size(of: bytes)
+            guard w == frame.width, h == frame.height else {
+                return .failure(Stop(message: "the golden \(golden) is \(w)×\(h) pixels but the frame is \(frame.width)×\(frame.height) (the canvas size or scale changed?): if that is intended, re-record it with `\(recordHint(scene, time: time))`"))
+            }
+            // A golden is a frame: as large as the canvas.
+            var limits = ImageLimits.standard
+            limits.maxSide = max(limits.maxSide, w, h)
+            limits.maxDecodedBytes = max(limits.maxDecodedBytes, w * h * 4)
+            return .success(try PNGCodec.decode(bytes, limits: limits))
+        } catch {
+            return corrupt(error)
+        }
+    }
+
+    /// " (the scene has goldens at 0, 250 ms: …)" when the scene has goldens at other times: its
+    /// default times moved because its timeline's duration changed.
+    func otherTimes(of golden: String) -> String {
+        let url = URL(fileURLWithPath: golden)
+        let name = url.lastPathComponent
+        guard let at = name.lastIndex(of: "@") else { return "" }
+        let prefix = String(name[...at])
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: url.deletingLastPathComponent().path)) ?? []
+        let ms = names.filter { $0.hasPrefix(prefix) && $0.hasSuffix("ms.png") }
+            .compactMap { Double($0.dropFirst(prefix.count).dropLast(6)) }.sorted()
+        guard !ms.isEmpty else { return "" }
+        let list = ms.map { String(cFormat: "%g", $0) }.joined(separator: ", ")
+        return " (the scene has goldens at \(list) ms: if its timeline's duration changed, its default times moved with it; give the scene a timeline.duration, or --times)"
+    }
+
+    func check(_ frame: SceneRenderer.Frame, golden: String, diff: String, _ entry: inout SnapshotReport.Frame) {
+        let reference: Bitmap
+        switch readGolden(golden, scene: entry.scene, time: entry.time ?? 0, frame: frame) {
+        case .failure(let e): entry.message = e.message; return
+        case .success(let b): reference = b
+        }
+        let actual = Self.asDecoded(frame)
+        let result = PerceptualComparison.compare(reference, actual, recordDeltaE: true)
+        entry.failingPixels = result.failingPixels
+        entry.failingShare = 1 - result.passingShare
+        entry.maxDeltaE = result.maxDeltaE
+        entry.failingBounds = result.failingBounds.map { .init(x: $0.x, y: $0.y, width: $0.width, height: $0.height) }
+        if result.passes(precision: precision) {
+            entry.status = .pass
+            if FileStatus.isRegularFile(diff) { unlink(diff) }   // an old diff no longer shows anything
+            return
+        }
+        entry.status = .fail
+        let image = SnapshotDiffImage.make(golden: reference, actual: actual, result: result)
+        do {
+            try Directories.create(URL(fileURLWithPath: diff).deletingLastPathComponent().path)
+            try PNGCodec.write(premultiplied: image.pixels, width: image.width, height: image.height, to: diff)
+            entry.diff = diff
+        } catch {
+            entry.status = .error
+            entry.message = "the frame fails (\(SnapshotReport.percent(entry.failingShare ?? 0)) of pixels over ΔE 3, max ΔE \(String(cFormat: "%.2f", result.maxDeltaE))) and its diff image \(diff) could not be written: \(error)"
+        }
+    }
+
+    /// Writes the golden atomically; returns what became of the old one (or sets an error).
+    func recordGolden(_ frame: SceneRenderer.Frame, to golden: String, _ entry: inout SnapshotReport.Frame) -> String? {
+        var note = "new golden \(golden)"
+        if let s = FileStatus(path: golden) {
+            if s.isDirectory {
+                entry.status = .error
+                return "cannot write the golden \(golden): it is a directory"
+            }
+            if case .success(let old) = readGolden(golden, scene: entry.scene, time: entry.time ?? 0, frame: frame) {
+                let r = PerceptualComparison.compare(old, Self.asDecoded(frame))
+                note = r.failingPixels == 0 && r.maxDeltaE == 0 ? "\(golden) unchanged"
+                    : r.passes(precision: precision) ? "\(golden) replaced (it passed: \(SnapshotReport.percent(1 - r.passingShare)) of pixels over ΔE 3)"
+                    : "\(golden) replaced (it failed: \(SnapshotReport.percent(1 - r.passingShare)) of pixels over ΔE 3)"
+            } else {
+                note = "\(golden) replaced"
+            }
+        }
+        do {
+            try Directories.create(URL(fileURLWithPath: golden).deletingLastPathComponent().path)
+            try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height, to: golden)
+        } catch {
+            entry.status = .error
+            return "cannot write the golden \(golden): \(error)"
+        }
+        return note
+    }
+}
