@@ -33,6 +33,9 @@ let package = Package(
                 linkerSettings: [.linkedLibrary("pangoft2-1.0"), .linkedLibrary("fontconfig")]),
         // libjpeg-turbo (Debian libjpeg62-turbo-dev) for JPEG contents, behind a setjmp-owning shim.
         .target(name: "CJPEGShim", linkerSettings: [.linkedLibrary("jpeg")]),
+        // giflib writes animated GIF previews; libimagequant picks their palettes (caprof CLI only).
+        .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
+        .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
         // libxml2's SAX2 parser for CAML and XML property lists, behind a shim that never reads an
         // external entity (FoundationXML would load Foundation's full library: SystemSupport/README.md).
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -66,6 +69,7 @@ let package = Package(
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
             "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate", "SystemSupport",
+            "CPNGShim", "CGIF", "CImageQuant",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         // Tests.

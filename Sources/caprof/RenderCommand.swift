@@ -26,6 +26,13 @@ struct RenderCommand: ParsableCommand {
         wide) in a grid of --sheet-columns columns (default ⌈√frames⌉), labelled with its time and \
         frame number. A progress bar is shown when stderr is a terminal.
 
+        An animated preview: with --frames, -o x.gif or -o x.apng writes the frames as one \
+        animation (at most 1000 frames) instead of a directory, box-filtered to at most --max-width \
+        pixels wide (default 480), looping forever unless --loop N. GIF: a palette per frame, the \
+        exact colours when a frame has at most 256, else libimagequant's without dithering (--dither \
+        turns it on); alpha < 128 is transparent. APNG: 8-bit RGBA, each frame the region that \
+        changed since the frame before.
+
         Every PNG is written atomically: a failure never leaves a half-written file (frames \
         finished before a failure stay). Features the scene uses that caprof does not draw yet \
         are listed as warnings.
@@ -34,7 +41,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (caprof scene JSON), or a Core Animation asset (.caar, .ca, .caml).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames, or an animated .gif or .apng.", valueName: "path"))
     var output: String
 
     // Unconditional: `--time -1` is a value (then refused by validate with a reason), not an
@@ -55,6 +62,15 @@ struct RenderCommand: ParsableCommand {
 
     @Option(help: ArgumentHelp("Columns of the contact sheet (default ⌈√frames⌉).", valueName: "n"))
     var sheetColumns: Int?
+
+    @Option(help: ArgumentHelp("With --frames and -o x.gif or x.apng: the animation's largest width in pixels (default 480; box-filtered, aspect kept).", valueName: "px"))
+    var maxWidth: Int?
+
+    @Option(help: ArgumentHelp("With --frames and -o x.gif or x.apng: play the animation N times (default 0: forever).", valueName: "n"))
+    var loop: Int?
+
+    @Flag(help: "With --frames and -o x.gif: dither frames that have more than 256 colours (off by default: flat colours stay flat).")
+    var dither = false
 
     @Option(help: "Device pixels per point, overriding canvas.scale.")
     var scale: Double?
@@ -92,6 +108,17 @@ struct RenderCommand: ParsableCommand {
         if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
         if sheetColumns != nil && sheet == nil { throw ValidationError("--sheet-columns applies to --sheet") }
         if let c = sheetColumns, c < 1 { throw ValidationError("--sheet-columns must be ≥ 1") }
+        let preview = PreviewFormat(path: output)
+        if let p = preview {
+            if frames == nil { throw ValidationError("-o \(output): a .\(p.rawValue) is an animation; give --frames START:END (or write a .png)") }
+            if sheet != nil { throw ValidationError("--sheet applies to a directory of frames, not to an animated .\(p.rawValue)") }
+        } else {
+            if maxWidth != nil { throw ValidationError("--max-width applies to an animated preview (-o x.gif or x.apng with --frames)") }
+            if loop != nil { throw ValidationError("--loop applies to an animated preview (-o x.gif or x.apng with --frames)") }
+        }
+        if dither && preview != .gif { throw ValidationError("--dither applies to an animated GIF (-o x.gif with --frames)") }
+        if let w = maxWidth, !(1...Canvas.maxPixelSide).contains(w) { throw ValidationError("--max-width must be in 1…\(Canvas.maxPixelSide)") }
+        if let n = loop, !(0...65535).contains(n) { throw ValidationError("--loop must be in 0…65535 (0: forever)") }
     }
 
     @OptionGroup var limitOptions: LimitOptions
@@ -110,7 +137,9 @@ struct RenderCommand: ParsableCommand {
             }
             try HostMemory.check(doc.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel)
             let animated = AnimatedScene(doc, imageLimits: limits.images)
-            if let range = frames {
+            if let range = frames, let format = PreviewFormat(path: output) {
+                try renderPreview(format, animated, range: range, loadTime: loadTime, start: t0)
+            } else if let range = frames {
                 try renderSequence(animated, range: range, loadTime: loadTime, start: t0)
             } else {
                 try renderOne(animated, loadTime: loadTime, start: t0)
