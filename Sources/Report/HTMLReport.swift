@@ -5,7 +5,7 @@ import Profile
 /// images as data: URIs; nothing is fetched) to open and look at.
 ///
 /// Sections, top to bottom: a header (scene, canvas, frames, device); summary figures; the frame
-/// strip (thumbnails of frames the GPU drew, or a note); the overlays of the worst frame (or the
+/// strip (thumbnails of frames the GPU drew, after the profiled range as a looping GIF, or a note); the overlays of the worst frame (or the
 /// frames asked for) with their legends; per-frame charts (time per stage, blended pixels,
 /// overdraw) with the frames raising findings marked; the findings table (sortable, by severity
 /// first); the layer tree with a badge per finding; what the scene uses that is not drawn yet.
@@ -20,6 +20,25 @@ public struct HTMLReport: Sendable {
         public var height: Int
         public init(png: [UInt8], width: Int, height: Int) { self.png = png; self.width = width; self.height = height }
         var dataURI: String { "data:image/png;base64," + Data(png).base64EncodedString() }
+    }
+
+    /// The profiled range as an animated image (a GIF, encoded by the caller), shown beside the
+    /// frame strip.
+    public struct Animation: Sendable {
+        public var data: [UInt8]
+        /// `image/gif` or `image/apng`.
+        public var mime: String
+        public var width: Int
+        public var height: Int
+        public var frames: Int
+        public var fps: Double
+        /// Every `step`-th profiled frame.
+        public var step: Int
+        public init(data: [UInt8], mime: String, width: Int, height: Int, frames: Int, fps: Double, step: Int) {
+            self.data = data; self.mime = mime; self.width = width; self.height = height
+            self.frames = frames; self.fps = fps; self.step = step
+        }
+        var dataURI: String { "data:\(mime);base64," + Data(data).base64EncodedString() }
     }
 
     public struct Thumbnail: Sendable {
@@ -56,12 +75,13 @@ public struct HTMLReport: Sendable {
     }
 
     public var thumbnails: [Thumbnail]
+    public var preview: Animation?
     public var overlays: [FrameOverlaySet]
     /// The model layer tree (the findings' layers are found in it by id).
     public var layers: LayerOutline?
 
-    public init(thumbnails: [Thumbnail] = [], overlays: [FrameOverlaySet] = [], layers: LayerOutline? = nil) {
-        self.thumbnails = thumbnails; self.overlays = overlays; self.layers = layers
+    public init(thumbnails: [Thumbnail] = [], preview: Animation? = nil, overlays: [FrameOverlaySet] = [], layers: LayerOutline? = nil) {
+        self.thumbnails = thumbnails; self.preview = preview; self.overlays = overlays; self.layers = layers
     }
 
     public func render(_ r: ProfileReport) -> String {
@@ -173,6 +193,12 @@ public struct HTMLReport: Sendable {
             // A strip wider than the page (more than six thumbnails) scrolls sideways: say so above
             // it, and fade its right edge (CSS `.strip-wrap.scrolls`) so the cut-off frames read
             // as more to come. A short strip gets neither (a fade would only hide its frames).
+            if let p = preview {
+                let kib = (p.data.count + 1023) / 1024
+                let every = p.step == 1 ? "every frame" : "one frame in \(p.step)"
+                h.raw("<figure class=\"preview\"><img src=\"\(p.dataURI)\" width=\"\(p.width)\" height=\"\(p.height)\" alt=\"the profiled frames, animated\">")
+                h.raw("<figcaption>The profiled range, animated: \(ReportUnits.count(p.frames, "frame")) (\(every)) at \(esc(ReportUnits.number(p.fps))) fps, looping; \(p.mime == "image/gif" ? "GIF" : "APNG"), \(kib) KiB.</figcaption></figure>\n")
+            }
             let count = thumbnails.count
             h.raw("<p class=\"note strip-cue\">\(ReportUnits.count(count, "frame")) in the strip\(count > 6 ? " — scroll sideways (shift + wheel, or swipe) to see them all" : "").</p>\n")
             h.raw(count > 6 ? "<div class=\"strip-wrap scrolls\"><div class=\"strip\" tabindex=\"0\" aria-label=\"frame strip, scrolls sideways\">\n"

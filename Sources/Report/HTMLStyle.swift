@@ -48,6 +48,9 @@ h3 .muted{font-weight:400;font-size:14px;margin-left:6px}
 .sev-high{color:var(--high);background:color-mix(in srgb,var(--high) 14%,transparent)}
 .sev-medium{color:var(--medium);background:color-mix(in srgb,var(--medium) 14%,transparent)}
 .sev-low{color:var(--low);background:color-mix(in srgb,var(--low) 14%,transparent)}
+.preview{margin:0 0 14px}
+.preview img{display:block;height:240px;width:auto;border-radius:6px;outline:1px solid var(--line)}
+.preview figcaption{font-size:12.5px;margin-top:6px;color:var(--muted)}
 .strip-wrap{position:relative}
 .strip-wrap.scrolls::after{content:"";position:absolute;top:0;bottom:10px;right:0;width:48px;pointer-events:none;z-index:1;background:linear-gradient(to left,var(--bg),transparent)}
 .strip{display:flex;gap:12px;overflow-x:auto;padding:2px 2px 10px;scrollbar-width:auto;scrollbar-color:var(--muted) transparent}

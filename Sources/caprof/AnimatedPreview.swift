@@ -79,3 +79,29 @@ protocol PreviewWriter: AnyObject {
     /// Ends the file (the descriptor stays open for its owner to close).
     func finish() throws
 }
+
+/// Animated previews made in memory (the HTML report's, beside its frame strip).
+enum AnimatedPreview {
+    /// `bitmaps` (premultiplied, one size) as a GIF looping forever at `fps`, encoded through a
+    /// temporary file (giflib writes to a descriptor) that is removed before returning.
+    static func gif(_ bitmaps: [Bitmap], fps: Double) throws -> [UInt8] {
+        guard let first = bitmaps.first else { return [] }
+        let directory = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
+        var template = Array((directory.appendingPathComponent("caprof-preview-XXXXXX.gif")).utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { mkstemps($0.baseAddress!, 4) }
+        guard fd >= 0 else { throw PreviewError(message: "cannot create a temporary file in \(directory): \(String(cString: strerror(errno)))") }
+        let path = String(cString: template)
+        defer { close(fd); unlink(path) }
+        let writer = try GIFPreviewWriter(fd: fd, width: first.width, height: first.height,
+                                          delays: PreviewFormat.delays(count: bitmaps.count, fps: fps, unitsPerSecond: 100),
+                                          plays: 0, dither: false)
+        for b in bitmaps {
+            try writer.add(PreviewFormat.prepare(b.pixels, width: b.width, height: b.height, to: (first.width, first.height)))
+        }
+        try writer.finish()
+        guard let size = FileStatus(path: path)?.size, let bytes = FileBytes.read(path: path, upTo: size + 1, expected: size) else {
+            throw PreviewError(message: "cannot read back the preview written to \(path)")
+        }
+        return bytes
+    }
+}

@@ -158,8 +158,12 @@ struct ProfileCommand: ParsableCommand {
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
             let runner = ProfileRunner(scene: animated, renderer: renderer)
             runner.rasterCacheLimits = rasterCache.cache
+            // The strip's frames, and every `step`-th frame for the animated preview beside it.
+            let strip = Set(ProfileRunner.evenlySpaced(list.map(\.index), count: Self.stripFrames))
+            let step = max(1, (list.count + Self.previewFrames - 1) / Self.previewFrames)
+            let previewFrames = list.count > 1 ? stride(from: 0, to: list.count, by: step).map { list[$0].index } : []
             let thumbnails = format == .html && renderer != nil
-                ? ProfileRunner.ThumbnailRequest(frames: Set(ProfileRunner.evenlySpaced(list.map(\.index), count: Self.stripFrames)),
+                ? ProfileRunner.ThumbnailRequest(frames: strip.union(previewFrames),
                                                  maxWidth: Self.thumbnailBox.width, maxHeight: Self.thumbnailBox.height)
                 : nil
             let run: ProfileRunner.Run
@@ -212,7 +216,8 @@ struct ProfileCommand: ParsableCommand {
                 let colors = output == nil && Terminal.stdout.colors
                 text = Data(TextReport(colors: colors).render(run.report).utf8)
             case .html:
-                let html = try Self.htmlReport(run: run, overlays: overlaySets, asked: !overlayFrames.isEmpty,
+                let html = try Self.htmlReport(run: run, strip: strip, preview: (previewFrames, fps / Double(step), step),
+                                               overlays: overlaySets, asked: !overlayFrames.isEmpty,
                                                layers: LayerOutline(animated.document.scene.root))
                 text = Data(html.render(run.report).utf8)
             case .markdown: text = Data(MarkdownReport().render(run.report).utf8)
@@ -236,18 +241,35 @@ struct ProfileCommand: ParsableCommand {
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
 
+    /// The most frames of the HTML report's animated preview: every k-th profiled frame, k the
+    /// smallest that keeps to it (60 frames of 400 × 300 px are about 0.3–0.8 MB of GIF).
+    static let previewFrames = 60
+
+    /// The profiled range as a looping GIF of the kept thumbnails (`frames`, in order), for the
+    /// HTML report; nil for a single frame.
+    static func previewAnimation(_ thumbnails: [ProfileRunner.Thumbnail], frames: [Int], fps: Double, step: Int) throws -> HTMLReport.Animation? {
+        let byFrame = Dictionary(thumbnails.map { ($0.frame, $0.bitmap) }, uniquingKeysWith: { a, _ in a })
+        let bitmaps = frames.compactMap { byFrame[$0] }
+        guard bitmaps.count > 1, let first = bitmaps.first, bitmaps.allSatisfy({ $0.width == first.width && $0.height == first.height }) else { return nil }
+        let data = try AnimatedPreview.gif(bitmaps, fps: fps)
+        return HTMLReport.Animation(data: data, mime: "image/gif", width: first.width, height: first.height,
+                                    frames: bitmaps.count, fps: fps, step: step)
+    }
+
     /// The box frame-strip thumbnails fit in, in pixels (shown 150 CSS px tall: sharp at 2×).
     static let thumbnailBox = (width: 400, height: 300)
 
     /// The HTML report's images: thumbnails (plus the overlay frames', so the strip shows them)
     /// and overlays, encoded as PNG.
-    static func htmlReport(run: ProfileRunner.Run, overlays: [ProfileRunner.OverlayFrame], asked: Bool,
+    static func htmlReport(run: ProfileRunner.Run, strip: Set<Int>, preview: (frames: [Int], fps: Double, step: Int),
+                           overlays: [ProfileRunner.OverlayFrame], asked: Bool,
                            layers: LayerOutline) throws -> HTMLReport {
         func image(_ b: Bitmap) throws -> HTMLReport.Image {
             HTMLReport.Image(png: try PNGCodec.encode(premultiplied: b.pixels, width: b.width, height: b.height, compression: .small),
                              width: b.width, height: b.height)
         }
-        var thumbs = run.thumbnails.map { ($0.frame, $0.time, $0.bitmap) }
+        let animation = try Self.previewAnimation(run.thumbnails, frames: preview.frames, fps: preview.fps, step: preview.step)
+        var thumbs = run.thumbnails.filter { strip.contains($0.frame) }.map { ($0.frame, $0.time, $0.bitmap) }
         for o in overlays {
             guard let frame = o.rendered, !thumbs.contains(where: { $0.0 == o.overlays.frame }) else { continue }
             let size = ProfileRunner.fit(width: frame.width, height: frame.height, maxWidth: thumbnailBox.width, maxHeight: thumbnailBox.height)
@@ -265,7 +287,7 @@ struct ProfileCommand: ParsableCommand {
                                               background: o.overlays.background, rendered: try o.rendered.map(image), panels: panels)
         }
         return HTMLReport(thumbnails: try thumbs.map { HTMLReport.Thumbnail(frame: $0.0, time: $0.1, image: try image($0.2)) },
-                          overlays: sets, layers: layers)
+                          preview: animation, overlays: sets, layers: layers)
     }
 
     /// Creates the overlays directory if missing and refuses one that is not a writable directory.

@@ -138,6 +138,30 @@ final class PreviewCLITests: CLITestCase {
         XCTAssertFalse(files.contains { $0.hasSuffix(".tmp") }, "\(files)")
     }
 
+    /// The HTML report embeds the profiled range as a looping GIF beside its frame strip: every
+    /// profiled frame up to 60 (here 4 frames at 10 fps), at the thumbnails' size; a single frame
+    /// gets none.
+    func testHTMLReportEmbedsTheProfiledRangeAnimated() throws {
+        let html = tmp.appendingPathComponent("r.html").path
+        let r = try caprof(["profile", try scene(), "--format", "html", "-o", html])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        let text = try String(contentsOfFile: html, encoding: .utf8)
+        let marker = "<figure class=\"preview\"><img src=\"data:image/gif;base64,"
+        let start = try XCTUnwrap(text.range(of: marker)).upperBound
+        let base64 = text[start...].prefix { $0 != "\"" }
+        let gif = try GIF(try XCTUnwrap(Data(base64Encoded: String(base64))))
+        XCTAssertEqual(gif.version, "GIF89a")
+        XCTAssertEqual(gif.loop, 0)
+        XCTAssertEqual(gif.frames.count, 4)
+        XCTAssertEqual(gif.frames.map(\.delay), [10, 10, 10, 10], "10 fps")
+        XCTAssertEqual(gif.canvas(after: 0).rgb(6, 6), [0x0A, 0x84, 0xFF], "the square at its first place")
+        XCTAssertTrue(text.contains("The profiled range, animated: 4 frames (every frame) at 10 fps, looping; GIF"), text)
+
+        let single = tmp.appendingPathComponent("one.html").path
+        XCTAssertEqual(try caprof(["profile", try scene(), "--frames", "0:1f", "--format", "html", "-o", single]).code, 0)
+        XCTAssertFalse(try String(contentsOfFile: single, encoding: .utf8).contains("class=\"preview\""))
+    }
+
     func testPreviewOptionsOutsideAPreviewAreUsageErrors() throws {
         let s = try scene()
         let gif = tmp.appendingPathComponent("x.gif").path, png = tmp.appendingPathComponent("x.png").path
