@@ -36,6 +36,8 @@ let package = Package(
         // giflib writes animated GIF previews; libimagequant picks their palettes (caprof CLI only).
         .systemLibrary(name: "CGIF", providers: [.apt(["libgif-dev"])]),
         .systemLibrary(name: "CImageQuant", pkgConfig: "imagequant", providers: [.apt(["libimagequant-dev"])]),
+        // libwebp's animation encoder (WebPAnimEncoder, libwebpmux) writes animated WebP previews (caprof CLI only).
+        .systemLibrary(name: "CWebP", pkgConfig: "libwebpmux", providers: [.apt(["libwebp-dev"])]),
         // libxml2's SAX2 parser for CAML and XML property lists, behind a shim that never reads an
         // external entity (FoundationXML would load Foundation's full library: SystemSupport/README.md).
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
@@ -69,7 +71,7 @@ let package = Package(
         // Level 6: the command-line tool.
         .executableTarget(name: "caprof", dependencies: [
             "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate", "SystemSupport",
-            "CPNGShim", "CGIF", "CImageQuant",
+            "CPNGShim", "CGIF", "CImageQuant", "CWebP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
         // Tests.

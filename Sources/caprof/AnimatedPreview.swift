@@ -1,7 +1,7 @@
 import Raster
 import SystemSupport
 
-/// `caprof render --frames A:B -o preview.gif|.apng`: one animated file instead of a directory.
+/// `caprof render --frames A:B -o preview.gif|.apng|.webp`: one animated file instead of a directory.
 ///
 /// - Frames are box-filtered down to at most `--max-width` pixels wide (default 480, aspect kept;
 ///   never enlarged), then converted to straight alpha.
@@ -20,17 +20,30 @@ import SystemSupport
 ///   deflater. Each frame after the first is the bounding box of the pixels that changed since the
 ///   frame before, drawn with APNG_BLEND_OP_SOURCE over a kept (APNG_DISPOSE_OP_NONE) canvas; an
 ///   unchanged frame is a 1×1 region repeating its pixel.
+/// - WebP: libwebp's WebPAnimEncoder, every frame lossless with full alpha; the encoder picks each
+///   frame's changed rectangle and merges a frame identical to the one before into it. Timestamps
+///   are milliseconds, accumulated like GIF's delays (`WebPPreviewWriter`).
 /// - `--loop N`: play N times; 0 (default) loops forever.
 enum PreviewFormat: String {
-    case gif, apng
+    case gif, apng, webp
 
-    /// The animated format an output path asks for by its extension (.gif, .apng), nil otherwise.
+    /// The animated format an output path asks for by its extension (.gif, .apng, .webp), nil otherwise.
     init?(path: String) {
         let ext = URL(fileURLWithPath: path).pathExtension.lowercased()
         switch ext {
         case "gif": self = .gif
         case "apng": self = .apng
+        case "webp": self = .webp
         default: return nil
+        }
+    }
+
+    /// The format's name in messages.
+    var name: String {
+        switch self {
+        case .gif: return "GIF"
+        case .apng: return "APNG"
+        case .webp: return "WebP"
         }
     }
 

@@ -4,7 +4,7 @@ import Dispatch
 import Pipeline
 import Raster
 
-/// `caprof render --frames A:B -o preview.gif|.apng`: the frames as one animated file
+/// `caprof render --frames A:B -o preview.gif|.apng|.webp`: the frames as one animated file
 /// (`PreviewFormat` says how), written atomically, with the frame sequence's progress bar.
 extension RenderCommand {
     func renderPreview(_ format: PreviewFormat, _ animated: AnimatedScene, range: FrameRange, loadTime: UInt64, start t0: UInt64) throws {
@@ -13,7 +13,7 @@ extension RenderCommand {
         let list = try range.frames(fps: fps, duration: animated.duration, limit: try limitOptions.resolved().decoding.framesPerRun)
         if list.count > PreviewFormat.maxFrames {
             let a = list.first!.time, b = list.last!.time + 1 / fps
-            throw ValidationError("--frames/--fps: \(FrameRange.format(a))…\(FrameRange.format(b)) s at \(FrameRange.format(fps)) fps is \(list.count) frames; an animated \(format == .gif ? "GIF" : "APNG") holds at most \(PreviewFormat.maxFrames) (lower --fps, shorten the range, or write the frames to a directory)")
+            throw ValidationError("--frames/--fps: \(FrameRange.format(a))…\(FrameRange.format(b)) s at \(FrameRange.format(fps)) fps is \(list.count) frames; an animated \(format.name) holds at most \(PreviewFormat.maxFrames) (lower --fps, shorten the range, or write the frames to a directory)")
         }
         var canvas = animated.canvas
         if let s = scale { canvas.scale = s }
@@ -44,6 +44,9 @@ extension RenderCommand {
                 case .apng:
                     writer = try APNGPreviewWriter(fd: fd, width: size.width, height: size.height, frameCount: list.count,
                                                    fps: fps, plays: plays, zlibLevel: compression.zlibLevel)
+                case .webp:
+                    writer = try WebPPreviewWriter(fd: fd, width: size.width, height: size.height, frameCount: list.count,
+                                                   fps: fps, plays: plays)
                 }
                 // Frame n is downscaled, quantised and written on `queue` while frame n + 1 renders
                 // (one frame in flight, as FrameEncoder does for PNGs).
@@ -89,6 +92,8 @@ extension RenderCommand {
                     detail = "\(g.partialFrames) frame\(g.partialFrames == 1 ? "" : "s") as changed regions; palettes: \(g.exactFrames) in exact colours, \(g.quantizedFrames) quantised\(dither ? " with dithering" : "")"
                 } else if let a = writer as? APNGPreviewWriter {
                     detail = "\(a.partialFrames) frame\(a.partialFrames == 1 ? "" : "s") as changed regions, \(a.unchangedFrames) unchanged"
+                } else if let w = writer as? WebPPreviewWriter {
+                    detail = "lossless, \(w.unchangedFrames) unchanged frame\(w.unchangedFrames == 1 ? "" : "s") merged into the one before"
                 }
             })
             progress.finish()
@@ -109,7 +114,7 @@ extension RenderCommand {
         let kib = String(cFormat: "%.1f KiB", Double(bytes) / 1024)
         let looping = plays == 0 ? "loops forever" : "plays \(plays) time\(plays == 1 ? "" : "s")"
         let encoding = String(cFormat: "encoding %.0f ms (%.1f ms per frame) beside rendering, %.0f ms", Double(encodeNanoseconds) / 1e6, Double(encodeNanoseconds) / 1e6 / Double(list.count), Double(waitNanoseconds) / 1e6)
-        err.write("\(err.green("wrote")) \(output) \(err.dim("(\(format == .gif ? "GIF" : "APNG"), \(list.count) frame\(list.count == 1 ? "" : "s"), \(size.width)×\(size.height) at \(FrameRange.format(fps)) fps, \(looping), \(kib); \(detail); \(String(cFormat: "%.2f s", seconds)) in all, \(encoding) beyond rendering; \(renderer.renderer.deviceName))"))")
+        err.write("\(err.green("wrote")) \(output) \(err.dim("(\(format.name), \(list.count) frame\(list.count == 1 ? "" : "s"), \(size.width)×\(size.height) at \(FrameRange.format(fps)) fps, \(looping), \(kib); \(detail); \(String(cFormat: "%.2f s", seconds)) in all, \(encoding) beyond rendering; \(renderer.renderer.deviceName))"))")
     }
 }
 

@@ -26,12 +26,12 @@ struct RenderCommand: ParsableCommand {
         wide) in a grid of --sheet-columns columns (default ⌈√frames⌉), labelled with its time and \
         frame number. A progress bar is shown when stderr is a terminal.
 
-        An animated preview: with --frames, -o x.gif or -o x.apng writes the frames as one \
+        An animated preview: with --frames, -o x.gif, -o x.apng or -o x.webp writes the frames as one \
         animation (at most 1000 frames) instead of a directory, box-filtered to at most --max-width \
         pixels wide (default 480), looping forever unless --loop N. GIF: a palette per frame, the \
         exact colours when a frame has at most 256, else libimagequant's without dithering (--dither \
         turns it on); alpha < 128 is transparent. APNG: 8-bit RGBA, each frame the region that \
-        changed since the frame before.
+        changed since the frame before. WebP: lossless with full alpha (libwebp).
 
         Every PNG is written atomically: a failure never leaves a half-written file (frames \
         finished before a failure stay). Features the scene uses that caprof does not draw yet \
@@ -41,7 +41,7 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (caprof scene JSON), or a Core Animation asset (.caar, .ca, .caml).")
     var scene: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames, or an animated .gif or .apng.", valueName: "path"))
+    @Option(name: .shortAndLong, help: ArgumentHelp("The PNG to write; with --frames, the directory for the frames, or an animated .gif, .apng or .webp.", valueName: "path"))
     var output: String
 
     // Unconditional: `--time -1` is a value (then refused by validate with a reason), not an
@@ -63,10 +63,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: ArgumentHelp("Columns of the contact sheet (default ⌈√frames⌉).", valueName: "n"))
     var sheetColumns: Int?
 
-    @Option(help: ArgumentHelp("With --frames and -o x.gif or x.apng: the animation's largest width in pixels (default 480; box-filtered, aspect kept).", valueName: "px"))
+    @Option(help: ArgumentHelp("With --frames and -o x.gif, x.apng or x.webp: the animation's largest width in pixels (default 480; box-filtered, aspect kept).", valueName: "px"))
     var maxWidth: Int?
 
-    @Option(help: ArgumentHelp("With --frames and -o x.gif or x.apng: play the animation N times (default 0: forever).", valueName: "n"))
+    @Option(help: ArgumentHelp("With --frames and -o x.gif, x.apng or x.webp: play the animation N times (default 0: forever).", valueName: "n"))
     var loop: Int?
 
     @Flag(help: "With --frames and -o x.gif: dither frames that have more than 256 colours (off by default: flat colours stay flat).")
@@ -113,8 +113,8 @@ struct RenderCommand: ParsableCommand {
             if frames == nil { throw ValidationError("-o \(output): a .\(p.rawValue) is an animation; give --frames START:END (or write a .png)") }
             if sheet != nil { throw ValidationError("--sheet applies to a directory of frames, not to an animated .\(p.rawValue)") }
         } else {
-            if maxWidth != nil { throw ValidationError("--max-width applies to an animated preview (-o x.gif or x.apng with --frames)") }
-            if loop != nil { throw ValidationError("--loop applies to an animated preview (-o x.gif or x.apng with --frames)") }
+            if maxWidth != nil { throw ValidationError("--max-width applies to an animated preview (-o x.gif, x.apng or x.webp with --frames)") }
+            if loop != nil { throw ValidationError("--loop applies to an animated preview (-o x.gif, x.apng or x.webp with --frames)") }
         }
         if dither && preview != .gif { throw ValidationError("--dither applies to an animated GIF (-o x.gif with --frames)") }
         if let w = maxWidth, !(1...Canvas.maxPixelSide).contains(w) { throw ValidationError("--max-width must be in 1…\(Canvas.maxPixelSide)") }

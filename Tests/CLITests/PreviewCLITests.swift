@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// `caprof render --frames A:B -o x.gif|x.apng`: one animated file, parsed here block by block.
+/// `caprof render --frames A:B -o x.gif|x.apng|x.webp`: one animated file, parsed here block by block.
 final class PreviewCLITests: CLITestCase {
     /// 40×40 points at scale 1: a flat background, a flat square that moves right for 0.2 s (then
     /// stays), and, with `gradients`, two crossed gradients on the right: more than 256 colours,
@@ -111,6 +111,66 @@ final class PreviewCLITests: CLITestCase {
         XCTAssertEqual(try pixels(ofPNG: bytes), try pixels(ofPNG: [UInt8](Data(contentsOf: URL(fileURLWithPath: still)))))
     }
 
+    // MARK: WebP
+
+    /// RIFF/WEBP with VP8X (animation and alpha flags), ANIM (loop count) and one ANMF per frame;
+    /// a frame identical to the one before is merged into it (its duration added), so the total
+    /// stays exact. Pixels are not decoded here (VP8L): checked by hand against the APNG.
+    func testWebPHasAnimChunkFramesAndExactTotalDuration() throws {
+        let out = tmp.appendingPathComponent("p.webp").path
+        let r = try caprof(["render", try scene(background: "null"), "--frames", "0:0.2", "--fps", "30", "-o", out])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertTrue(r.stderr.contains("(WebP, 6 frames, 40×40 at 30 fps, loops forever"), r.stderr)
+        let webp = try WebP([UInt8](Data(contentsOf: URL(fileURLWithPath: out))))
+        XCTAssertEqual(webp.chunks.first?.type, "VP8X")
+        XCTAssertEqual(webp.flags & 0x12, 0x12, "animation and alpha flags")
+        XCTAssertEqual([webp.canvasWidth, webp.canvasHeight], [40, 40])
+        XCTAssertEqual(webp.loop, 0, "forever")
+        XCTAssertEqual(webp.durations, [33, 34, 33, 33, 34, 33], "ms, accumulated")
+        XCTAssertTrue(webp.frameKinds.allSatisfy { $0 == "VP8L" }, "lossless: \(webp.frameKinds)")
+
+        // 0.4 s at 10 fps: the square stops after 0.2 s, so frame 3 repeats frame 2 (merged).
+        let three = tmp.appendingPathComponent("three.webp").path
+        let t = try caprof(["render", try scene(), "--frames", "0:0.4", "--loop", "3", "-o", three])
+        XCTAssertEqual(t.code, 0, t.stderr)
+        XCTAssertTrue(t.stderr.contains("1 unchanged frame merged"), t.stderr)
+        let w = try WebP([UInt8](Data(contentsOf: URL(fileURLWithPath: three))))
+        XCTAssertEqual(w.loop, 3, "WebP's loop count is the number of plays")
+        XCTAssertEqual(w.durations, [100, 100, 200])
+    }
+
+    /// A WebP's RIFF chunks (and, for ANMF, the frame's header and its image chunk's type).
+    struct WebP {
+        var chunks: [(type: String, data: [UInt8])] = []
+        var flags = 0, canvasWidth = 0, canvasHeight = 0, loop: Int?
+        var durations: [Int] = [], frameKinds: [String] = []
+
+        init(_ b: [UInt8]) throws {
+            func le(_ o: Int, _ n: Int) -> Int { (0..<n).reduce(0) { $0 | Int(b[o + $1]) << (8 * $1) } }
+            guard b.count >= 12, String(decoding: b[0..<4], as: UTF8.self) == "RIFF",
+                  String(decoding: b[8..<12], as: UTF8.self) == "WEBP" else {
+                throw NSError(domain: "WebP", code: 1, userInfo: [NSLocalizedDescriptionKey: "not RIFF/WEBP"])
+            }
+            XCTAssertEqual(le(4, 4) + 8, b.count, "RIFF size")
+            var o = 12
+            while o + 8 <= b.count {
+                let type = String(decoding: b[o..<(o + 4)], as: UTF8.self), n = le(o + 4, 4)
+                chunks.append((type, Array(b[(o + 8)..<(o + 8 + n)])))
+                switch type {
+                case "VP8X": flags = Int(b[o + 8]); canvasWidth = le(o + 12, 3) + 1; canvasHeight = le(o + 15, 3) + 1
+                case "ANIM": loop = le(o + 12, 2)
+                case "ANMF":
+                    durations.append(le(o + 8 + 12, 3))
+                    frameKinds.append(String(decoding: b[(o + 24)..<(o + 28)], as: UTF8.self))
+                    if frameKinds.last == "ALPH" { frameKinds[frameKinds.count - 1] = "VP8 +ALPH" }
+                default: break
+                }
+                o += 8 + n + (n & 1)
+            }
+            XCTAssertEqual(o, b.count, "chunks end at the end of the file")
+        }
+    }
+
     // MARK: Size, limits, usage
 
     func testMaxWidthShrinksKeepingTheAspect() throws {
@@ -166,7 +226,8 @@ final class PreviewCLITests: CLITestCase {
         let s = try scene()
         let gif = tmp.appendingPathComponent("x.gif").path, png = tmp.appendingPathComponent("x.png").path
         for args in [["-o", gif], ["--frames", "0:0.1", "--sheet", png, "-o", gif], ["--time", "0", "--loop", "2", "-o", png],
-                     ["--frames", "0:0.1", "--max-width", "0", "-o", gif], ["--frames", "0:0.1", "--dither", "-o", tmp.appendingPathComponent("x.apng").path]] {
+                     ["--frames", "0:0.1", "--max-width", "0", "-o", gif], ["--frames", "0:0.1", "--dither", "-o", tmp.appendingPathComponent("x.apng").path],
+                     ["--frames", "0:0.1", "--dither", "-o", tmp.appendingPathComponent("x.webp").path]] {
             let r = try caprof(["render", s] + args)
             XCTAssertEqual(r.code, 64, "\(args): \(r.stderr)")
         }
