@@ -45,6 +45,22 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// every raster request of up to 512² texels rasterised on the CPU (cairo, Pango, the shadowPath
     /// blur, gradient ramps), each bitmap checked for its size and premultiplied alpha.
     case effects
+    /// `BinaryPlistReader.parse` on valid binary plists built from the bytes (`PlistDAGGenerator`):
+    /// shared objects, DAGs and chains that expand, long strings and data, UIDs; a value returned
+    /// past the reader's budgets is a violation (`ExpansionCheck`).
+    case plistDAG = "plist-dag"
+    /// A whole `.caar` import of NSKeyedArchiver graphs built from the bytes
+    /// (`ArchiveGraphGenerator`: layers shared by several parents, shared animations, values arrays
+    /// and paths), the scene's expansion checked (`ExpansionCheck`), then (up to 512 layers, 1024
+    /// once replicators are expanded, and 100 000 values) evaluated and planned as `archive` does
+    /// (not profiled).
+    case archiveDAG = "archive-dag"
+    /// CAML documents built from the bytes (`CAMLDocumentGenerator`: DTDs, entity, attribute-list
+    /// and notation declarations, entity and character references, layers, animations and states):
+    /// the XML tree's and the scene's expansion checked (`ExpansionCheck`), then evaluated and
+    /// planned as `caml` does (up to 512 layers, 1024 once replicators are expanded, and 100 000
+    /// values; not profiled).
+    case camlDTD = "caml-dtd"
 
     /// Runs the target on one input; returns the invariants it broke (empty: fine).
     public func run(_ bytes: [UInt8]) -> [String] {
@@ -70,15 +86,20 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let plan = FramePlanner(canvas: canvas, images: images).plan(root: root)
             return PlanInvariants.check(plan)
         case .plist:
-            _ = try? BinaryPlistReader.parse(bytes)
-            return []
+            guard let value = try? BinaryPlistReader.parse(bytes) else { return [] }
+            return ExpansionCheck.check(value, fileBytes: bytes.count)
         case .archive:
-            guard let doc = try? ArchiveImporter.decode(data: bytes, file: "fuzz.caar") else { return [] }
-            return Self.planned(doc)
+            return Self.archive(bytes, planAll: true)
         case .caml:
-            guard let doc = try? CAMLImporter.decode(data: bytes, file: "fuzz.caml", bundle: "/nonexistent", index: nil,
-                                                      states: StateSelection()) else { return [] }
-            return Self.planned(doc)
+            return Self.caml(bytes, checkXML: false, planAll: true)
+        case .plistDAG:
+            let file = PlistDAGGenerator.generate(bytes).file
+            guard let value = try? BinaryPlistReader.parse(file) else { return [] }
+            return ExpansionCheck.check(value, fileBytes: file.count)
+        case .archiveDAG:
+            return Self.archive(ArchiveGraphGenerator.generate(bytes).file, planAll: false, limits: Self.generatedLimits)
+        case .camlDTD:
+            return Self.caml(CAMLDocumentGenerator.generate(bytes), checkXML: true, planAll: false, limits: Self.generatedLimits)
         case .jpeg:
             guard let bitmap = try? JPEGCodec.decode(bytes) else { return [] }
             return bitmap.pixels.count == bitmap.width * bitmap.height * 4 ? []
@@ -86,6 +107,45 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
         case .effects:
             return Self.effects(bytes)
         }
+    }
+
+    /// The largest imported scene the generated targets evaluate and plan (a shared layer or
+    /// animation multiplies them; bigger ones are only measured, to keep each input quick).
+    static let maxPlannedLayers = 512
+    /// The generated targets import with at most 10 000 layers (`--limit layers`, which a user may
+    /// raise): a layer DAG reaches any limit at once, and building 100 000 layers per input would
+    /// cost the fuzzer most of its executions; the fixed limits and the expansion budgets stay.
+    static let generatedLimits: DecodingLimits = { var l = DecodingLimits(); l.layers = 10_000; return l }()
+    static let maxPlannedInstances = 1024
+    static let maxPlannedValues = 100_000
+
+    /// An archive imported, its expansion checked, then (all, or only small ones) planned.
+    static func archive(_ file: [UInt8], planAll: Bool, limits: DecodingLimits = .standard) -> [String] {
+        guard let doc = try? ArchiveImporter.decode(data: file, file: "fuzz.caar", limits: limits) else { return [] }
+        return imported(doc, fileBytes: file.count, planAll: planAll)
+    }
+
+    /// A bare CAML document (with `checkXML`, its XML tree's expansion checked first) imported, its
+    /// expansion checked, then (all, or only small ones) planned.
+    static func caml(_ file: [UInt8], checkXML: Bool, planAll: Bool, limits: DecodingLimits = .standard) -> [String] {
+        if checkXML, let root = try? XMLTree.parse(file) {
+            let v = ExpansionCheck.check(root, fileBytes: file.count)
+            if !v.isEmpty { return v }
+        }
+        guard let doc = try? CAMLImporter.decode(data: file, file: "fuzz.caml", bundle: "/nonexistent", index: nil,
+                                                  states: StateSelection(), limits: limits) else { return [] }
+        return imported(doc, fileBytes: file.count, planAll: planAll)
+    }
+
+    static func imported(_ doc: SceneDocument, fileBytes: Int, planAll: Bool) -> [String] {
+        let size = ExpansionCheck.measure(doc)
+        let v = ExpansionCheck.violations(size, fileBytes: fileBytes)
+        if !v.isEmpty { return v }
+        if planAll { return planned(doc) }
+        guard size.layers <= maxPlannedLayers, size.instances <= maxPlannedInstances, size.values <= maxPlannedValues else { return [] }
+        // Not profiled: the profiler's cost grows with layer names (which the generators make
+        // long and shared), and `archive`, `caml`, `scene` and `effects` profile.
+        return planned(doc, profile: false)
     }
 
     /// The texels of the largest raster request `effects` rasterises (bounds each input's time).
@@ -119,7 +179,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
 
     /// A decoded or imported document evaluated at the start, middle and end of its timeline and
     /// planned, with the plan's (and small canvases' profile counters') invariants.
-    static func planned(_ doc: SceneDocument) -> [String] {
+    static func planned(_ doc: SceneDocument, profile: Bool = true) -> [String] {
         let timeline = PresentationTimeline(scene: doc.scene, animations: doc.animations, transactions: doc.transactions)
         let end = timeline.duration
         guard end.isFinite, end >= 0 else { return ["timeline duration \(end)"] }
@@ -133,7 +193,7 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             let plan = FramePlanner(canvas: doc.scene.canvas, images: images).plan(root: tree)
             violations += PlanInvariants.check(plan).map { "t = \(t): \($0)" }
             // The profiler rasterises coverage per pixel: only small canvases, to keep the target fast.
-            if plan.pixelWidth * plan.pixelHeight <= 256 * 256 {
+            if profile, plan.pixelWidth * plan.pixelHeight <= 256 * 256 {
                 let a = FrameAnalyzer(canvasScale: doc.scene.canvas.scale).analyze(plan, tree: tree, index: 0, time: t)
                 violations += PlanInvariants.check(a.counters).map { "t = \(t): \($0)" }
             }

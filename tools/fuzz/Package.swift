@@ -4,7 +4,8 @@
 // so the code under test is coverage-instrumented too).
 import PackageDescription
 
-let targets = ["json", "scene", "svg-path", "transform", "png", "plan", "plist", "archive", "caml", "jpeg", "effects"]
+let targets = ["json", "scene", "svg-path", "transform", "png", "plan", "plist", "archive", "caml", "jpeg", "effects",
+               "plist-dag", "archive-dag", "caml-dtd"]
 
 let package = Package(
     name: "caprof-fuzz",
@@ -14,5 +15,10 @@ let package = Package(
             name: "fuzz-\(name)",
             dependencies: ["FuzzDriver", .product(name: "FuzzHarness", package: "caprof")],
             path: "Sources/fuzz-\(name)")
-    }
+    } + [
+        // Not a fuzzer: writes the file a generated target (plist-dag, archive-dag, caml-dtd)
+        // builds from an input, to look at a finding.
+        .executableTarget(name: "fuzz-generate", dependencies: [.product(name: "FuzzHarness", package: "caprof")],
+                          path: "Sources/fuzz-generate"),
+    ]
 )
