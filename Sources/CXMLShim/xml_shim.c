@@ -96,14 +96,12 @@ static xmlEntityPtr get_entity(void *ctx, const xmlChar *name) {
 // expand to gigabytes: libxml2 refuses only exponential nesting (error 89), not a flat fan-out of
 // 10 KB entities referenced 20,000 times. External ones would read files or URLs the document
 // names. Refusing the declaration itself costs nothing and leaves no expansion to budget.
-static void entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
-                        const xmlChar *system_id, xmlChar *content) {
-    (void)type; (void)public_id; (void)system_id; (void)content;
+static void refuse(void *ctx, const xmlChar *name, int code) {
     xmlParserCtxtPtr ctxt = ctx;
     state *st = ctxt->_private;
     if (!st || st->stopped) return;
     if (st->error->code == 0) {
-        st->error->code = CAPROF_XML_ENTITY_DECLARED;
+        st->error->code = code;
         st->error->line = xmlSAX2GetLineNumber(ctxt);
         st->error->column = xmlSAX2GetColumnNumber(ctxt);
         size_t n = name ? strlen((const char *)name) : 0;
@@ -113,6 +111,30 @@ static void entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar 
     }
     st->stopped = 1;
     xmlStopParser(ctxt);
+}
+
+static void entity_decl(void *ctx, const xmlChar *name, int type, const xmlChar *public_id,
+                        const xmlChar *system_id, xmlChar *content) {
+    (void)type; (void)public_id; (void)system_id; (void)content;
+    refuse(ctx, name, CAPROF_XML_ENTITY_DECLARED);
+}
+
+// An attribute-list declaration stops the parse too (CAPROF_XML_ATTLIST_DECLARED): its default
+// value is given to every element it names that lacks the attribute, so one 10 KB default on
+// CALayer turned 357 KB of CAML into 6.7 MB of layer names (a fuzz finding); CAML and plists never
+// declare one. The callback owns the enumeration libxml2 hands it.
+static void attribute_decl(void *ctx, const xmlChar *elem, const xmlChar *fullname, int type, int def,
+                           const xmlChar *default_value, xmlEnumerationPtr tree) {
+    (void)elem; (void)type; (void)def; (void)default_value;
+    if (tree) xmlFreeEnumeration(tree);
+    refuse(ctx, fullname, CAPROF_XML_ATTLIST_DECLARED);
+}
+
+// An unparsed (NDATA) entity is refused like any other entity declaration.
+static void unparsed_entity_decl(void *ctx, const xmlChar *name, const xmlChar *public_id,
+                                 const xmlChar *system_id, const xmlChar *notation) {
+    (void)public_id; (void)system_id; (void)notation;
+    refuse(ctx, name, CAPROF_XML_ENTITY_DECLARED);
 }
 
 static xmlParserInputPtr resolve_entity(void *ctx, const xmlChar *public_id, const xmlChar *system_id) {
@@ -147,6 +169,8 @@ int caprof_xml_parse(const unsigned char *bytes, size_t length, const caprof_xml
     sax.getEntity = get_entity;
     sax.resolveEntity = resolve_entity;
     sax.entityDecl = entity_decl;
+    sax.unparsedEntityDecl = unparsed_entity_decl;
+    sax.attributeDecl = attribute_decl;
     sax.externalSubset = NULL;   // a DOCTYPE's external DTD is never loaded
     sax.serror = structured_error;
     sax.error = NULL;

@@ -55,11 +55,9 @@ public struct ArchiveGraphGenerator {
     ]
 
     /// Whether emitter birth rates and lifetimes take the extremes other numbers take (1e300, the
-    /// largest finite double). Off while an open finding of `archive-dag` and `caml-dtd` stands
-    /// (2026-12-07): a finite particle estimate past Int.max traps in
-    /// `SceneLimits.Message.particles` (`Int(n.rounded())`), which would end every run of both
-    /// targets at once; turn it on (here and in `CAMLDocumentGenerator`) once that is fixed.
-    public static let extremeEmitterRates = false
+    /// largest finite double): on since a finite particle estimate past Int.max no longer traps in
+    /// `SceneLimits.Message.particles` (the finding `Regressions/archive-dag/emitter-particles-past-int-max`).
+    public static let extremeEmitterRates = true
 
     public init(_ bytes: [UInt8]) { b = FuzzBytes(bytes) }
 

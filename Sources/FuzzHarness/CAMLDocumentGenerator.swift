@@ -165,7 +165,7 @@ public struct CAMLDocumentGenerator {
     }
 
     /// An emitter rate: `number(typical)`, without the extremes past 1e6 unless
-    /// `ArchiveGraphGenerator.extremeEmitterRates` (an open finding, see there).
+    /// `ArchiveGraphGenerator.extremeEmitterRates` (on).
     private mutating func rate(_ typical: ClosedRange<Double>) -> String {
         let v = number(typical)
         guard !ArchiveGraphGenerator.extremeEmitterRates, let d = Double(v), d.isFinite, abs(d) > 1e6 else { return v }

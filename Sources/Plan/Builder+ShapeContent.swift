@@ -189,5 +189,8 @@ func rasterScale(_ m: Transform3D) -> (Double, Double) {
 
 func quantizeScale(_ v: Double) -> Double {
     guard v.isFinite else { return 1 }
-    return max((v * 1024).rounded() / 1024, 1.0 / 1024)
+    // Past about 1.8e305, v · 1024 overflows to infinity, which no texture fit can shrink (the
+    // planner looped forever on such a scale, a fuzz finding): such a scale is kept as it is.
+    let q = (v * 1024).rounded() / 1024
+    return q.isFinite ? max(q, 1.0 / 1024) : v
 }

@@ -1,3 +1,5 @@
+import SystemSupport
+
 /// The limits a scene must stay within (design.md §2 "Limits"). A hostile file is refused with a
 /// `limitExceeded` error before it can exhaust memory or time. The canvas limit is
 /// `Canvas.maxPixelSide` (16384 device pixels per side).
@@ -88,7 +90,8 @@ extension SceneLimits {
             return "more than \(SceneLimits.maxReplicatedLayers) layer instances once replicators are expanded\(through) (SceneLimits.maxReplicatedLayers)"
         }
         public static func particles(_ n: Double, replicated: Bool) -> String {
-            let shown = n.isFinite ? String(Int(n.rounded())) : "an unbounded number of"
+            // Past 10^15 as a power of ten: Int(n) traps beyond Int.max (a birthRate of 1e300).
+            let shown = !n.isFinite ? "an unbounded number of" : n < 1e15 ? String(Int(n.rounded())) : "10^\(Int(log10(n).rounded(.down)))"
             return "about \(shown) particles alive at once (Σ birthRate × lifetime over the cells, times the layer's birthRate and lifetime\(replicated ? ", once per replicator instance" : ""), over every emitter layer) is over the limit of \(SceneLimits.maxEmitterParticles) (SceneLimits.maxEmitterParticles)"
         }
         public static let emitterCells = "more than \(SceneLimits.maxEmitterCells) emitter cells in one CAEmitterLayer, sub-cells included (SceneLimits.maxEmitterCells)"

@@ -134,7 +134,12 @@ final class ArchiveValueDecoder {
         case "LKNSValueCodingProxy":
             return try nsValue(o, path: path)
         case "LKCGColorCodingProxy":
-            return .color(Color(try number(o, "r"), try number(o, "g"), try number(o, "b"), try number(o, "a", default: 1)))
+            let c = [try number(o, "r"), try number(o, "g"), try number(o, "b"), try number(o, "a", default: 1)]
+            guard c.allSatisfy(\.isFinite) else {
+                ctx.warn("a colour with a component that is not finite (\(c.map { "\($0)" }.joined(separator: ", "))) is no Core Animation colour; it is ignored", at: ctx.place(path))
+                return .null
+            }
+            return .color(Color(c[0], c[1], c[2], c[3]))
         case "CACGPathCodingProxy":
             return try cgPath(o, path: path)
         case "LKCGImageCodingProxy":

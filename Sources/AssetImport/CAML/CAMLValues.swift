@@ -29,11 +29,15 @@ enum CAMLValues {
         return out
     }
 
-    /// `"r g b"` or `"r g b a"` (0–1, extended range allowed), alpha times `opacity`.
+    /// `"r g b"` or `"r g b a"` (0–1, extended range allowed), alpha times `opacity`; nil when a
+    /// component is not finite (`Inf` reads as a number, but a colour of it became NaN in the plan
+    /// once animated: a fuzz finding).
     static func color(_ s: String, opacity: String?) -> Color? {
         guard let n = numbers(s), n.count == 3 || n.count == 4 else { return nil }
         let o = opacity.flatMap(number) ?? 1
-        return Color(n[0], n[1], n[2], (n.count == 4 ? n[3] : 1) * o)
+        let alpha = (n.count == 4 ? n[3] : 1) * o
+        guard n.allSatisfy(\.isFinite), alpha.isFinite else { return nil }
+        return Color(n[0], n[1], n[2], alpha)
     }
 
     /// A value for a property or key path of type `type`, from attribute text.

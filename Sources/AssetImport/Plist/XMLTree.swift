@@ -56,6 +56,10 @@ public enum XMLTree {
             let name = withUnsafeBytes(of: error.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             throw PlistError("\(error.line):\(error.column): the document declares the entity '\(name)'; caprof refuses entity declarations (CAML and property lists never need them, and a few declared entities can expand a small file to gigabytes): write the text itself, or a character reference such as &#233;")
         }
+        if error.code == CAPROF_XML_ATTLIST_DECLARED {
+            let name = withUnsafeBytes(of: error.name) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw PlistError("\(error.line):\(error.column): the document declares an attribute list ('\(name)'); caprof refuses attribute-list declarations (CAML and property lists never need them, and a default value given to every element can expand a small file many times over)")
+        }
         if error.code != 0 {
             throw PlistError("\(error.line):\(error.column): malformed XML (\(describe(code: Int(error.code))))")
         }

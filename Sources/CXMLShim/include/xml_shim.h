@@ -21,6 +21,8 @@ typedef struct caprof_xml_sink {
 
 // Not a libxml2 code (those are positive): the document declares an entity (`name` holds it).
 #define CAPROF_XML_ENTITY_DECLARED (-1)
+// Not a libxml2 code: the document declares an attribute list (`<!ATTLIST …>`; `name` holds it).
+#define CAPROF_XML_ATTLIST_DECLARED (-2)
 
 typedef struct caprof_xml_error {
     int code;     // libxml2's xmlParserErrors code of the first error (or CAPROF_XML_ENTITY_DECLARED), 0 when there was none
