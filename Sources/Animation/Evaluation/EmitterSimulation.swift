@@ -124,7 +124,9 @@ public enum EmitterSimulation {
             let first = (time - reach - windowStart) * rate
             guard last >= 0, last.isFinite else { return }
             let hi = Int(min(last.rounded(.down), Double(Int.max / 2)))
-            let lo = max(0, first.isFinite ? Int(max(first.rounded(.down), -1)) : 0)
+            // Clamped as `hi` is: a rate of 1e300 makes `first` finite but past Int.max (a trap,
+            // found by fuzzing archives whose emitter rates are extreme).
+            let lo = max(0, first.isFinite ? Int(min(max(first.rounded(.down), -1), Double(Int.max / 2))) : 0)
             guard hi >= lo else { return }
             // Newest first, so a capped frame drops the oldest; the cell's own particles are then
             // put back in birth order, ahead of its sub-cells' (appended to `out` meanwhile).
