@@ -26,10 +26,12 @@ class CLITestCase: XCTestCase {
     }
     override func tearDownWithError() throws { try? FileManager.default.removeItem(at: tmp) }
 
-    func caprof(_ args: [String], env: [String: String] = [:]) throws -> Run {
+    /// Runs the built caprof; `directory`: its working directory (else this process's).
+    func caprof(_ args: [String], env: [String: String] = [:], directory: URL? = nil) throws -> Run {
         let p = Process()
         p.executableURL = Self.binary
         p.arguments = args
+        if let d = directory { p.currentDirectoryURL = d }
         var e = ProcessInfo.processInfo.environment
         // Pin lavapipe for determinism unless a test overrides the driver.
         if e["VK_DRIVER_FILES"] == nil { e["VK_DRIVER_FILES"] = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json" }

@@ -20,20 +20,7 @@ final class SnapshotCLITests: CLITestCase {
 
     /// Runs caprof in the temporary directory.
     func snapshot(_ args: [String]) throws -> Run {
-        let p = Process()
-        p.executableURL = Self.binary
-        p.arguments = ["snapshot"] + args
-        p.currentDirectoryURL = tmp
-        var e = ProcessInfo.processInfo.environment
-        if e["VK_DRIVER_FILES"] == nil { e["VK_DRIVER_FILES"] = "/usr/share/vulkan/icd.d/lvp_icd.x86_64.json" }
-        e["NO_COLOR"] = "1"
-        p.environment = e
-        let out = Pipe(), err = Pipe()
-        p.standardOutput = out; p.standardError = err
-        try p.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), r = err.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return Run(code: p.terminationStatus, stdout: String(decoding: o, as: UTF8.self), stderr: String(decoding: r, as: UTF8.self))
+        try caprof(["snapshot"] + args, env: ["NO_COLOR": "1"], directory: tmp)
     }
 
     func path(_ name: String) -> String { tmp.appendingPathComponent(name).path }
