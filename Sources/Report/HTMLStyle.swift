@@ -4,8 +4,8 @@
 /// severities (red, orange, grey) in their light and dark variants, tabular figures for numbers,
 /// light and dark through `prefers-color-scheme`. The script only sorts the findings table and
 /// opens images at full size; the page reads fine without it.
-enum HTMLStyle {
-    static let css = #"""
+public enum HTMLStyle {
+    public static let css = #"""
 :root{color-scheme:light dark;
 --bg:#ffffff;--surface:#f5f5f7;--fg:#1d1d1f;--muted:#6e6e73;--line:#e3e3e8;--accent:#0066cc;
 --high:#d70015;--medium:#b25000;--low:#6e6e73;
@@ -121,7 +121,7 @@ dialog p{margin:0;padding:8px 12px;font-size:13px;color:var(--muted);position:st
 @media print{nav,dialog{display:none}.tree details{display:block}}
 """#
 
-    static let script = #"""
+    public static let script = #"""
 for (const th of document.querySelectorAll("th[data-sort]")) {
   const sort = () => {
     const table = th.closest("table"), body = table.tBodies[0], col = th.cellIndex, num = th.dataset.type === "num";
@@ -147,4 +147,9 @@ if (zoom && zoom.showModal) {
   zoom.addEventListener("click", () => zoom.close());
 }
 """#
+}
+
+extension HTMLStyle {
+    /// Escapes text for HTML content and attribute values (for pages built outside this module).
+    public static func escape(_ s: String) -> String { esc(s) }
 }

@@ -8,9 +8,16 @@ import Animation
 public enum SceneDecoder {
     /// The format version this build reads.
     public static let formatVersion = 1
-    static let topLevelKeys = ["$schema", "caprof", "canvas", "timeline", "root", "transactions"]
+    static let topLevelKeys = ["$schema", "caprof", "canvas", "timeline", "root", "transactions", "snapshots"]
     static let canvasKeys = ["width", "height", "scale", "backgroundColor"]
     static let timelineKeys = ["duration", "fps"]
+    static let snapshotsKeys = ["times", "precision"]
+    /// The most times a scene's `snapshots.times` lists (each one is a frame rendered and compared).
+    public static let maxSnapshotTimes = 1000
+    /// A snapshot time is at most this many seconds (as `caprof render --time`).
+    public static let maxSnapshotTime = 1_000_000.0
+    /// `snapshots.precision`: the share of pixels that must pass, in (0, 1].
+    public static let snapshotPrecisionDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 1)
     /// Canvas scale: device pixels per point, in (0, 16].
     public static let canvasScaleDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 16)
     public static let fpsDomain = NumberDomain(minimum: 0, exclusive: true, maximum: 1000)
@@ -62,6 +69,7 @@ public enum SceneDecoder {
         let canvas = try decodeCanvas(try top.required("canvas"), ctx)
         ctx.canvasScale = canvas.scale
         let timeline = try top["timeline"].map { try decodeTimeline($0, ctx) } ?? Timeline()
+        let snapshots = try top["snapshots"].map { try decodeSnapshots($0, ctx) }
 
         let root = try LayerDecoder(ctx: ctx).decode(try top.required("root"), depth: 1, replication: 1)
         assert(root.id == 0, "the scene's tree is read first, numbered from 0")
@@ -73,7 +81,8 @@ public enum SceneDecoder {
         scene.timeline = timeline
         scene.sourceFile = file
         // No `scene.assignIDs()`: the tree was numbered in that order as it was read.
-        let document = SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
+        var document = SceneDocument(scene: scene, animations: animations, transactions: transactions, warnings: ctx.warnings)
+        document.snapshots = snapshots
         // What only the whole tree shows comes from replicators, emitters, text and animations:
         // a scene without them has been checked as it was read (the walk costs 0.14 µs a layer).
         if ctx.expands || !animations.isEmpty || !transactions.isEmpty {
@@ -114,5 +123,25 @@ public enum SceneDecoder {
             t.duration = duration
         }
         return t
+    }
+
+    private static func decodeSnapshots(_ v: JSONValue, _ ctx: DecodingContext) throws -> SnapshotSettings {
+        let r = try ObjectReader(v, ctx, owner: "snapshots", expected: "snapshot settings {\"times\": [seconds…], \"precision\"}")
+        try r.rejectUnknownKeys(snapshotsKeys)
+        var settings = SnapshotSettings()
+        if let p = r["precision"] {
+            settings.precision = try ctx.number(p, domain: snapshotPrecisionDomain, what: "snapshot precision (the share of pixels that must pass)")
+        }
+        if let t = r["times"] {
+            guard let items = t.array else { throw ctx.typeMismatch(t, expected: "an array of scene times in seconds, such as [0, 0.5, 1.25]") }
+            if items.isEmpty { throw ctx.error(.outOfRange, t, "an empty list of snapshot times: list at least one time, or leave \"times\" out for the default times") }
+            if items.count > maxSnapshotTimes {
+                throw ctx.limit(t, "\(items.count) snapshot times; the limit is \(maxSnapshotTimes) (each is a frame rendered and compared)")
+            }
+            settings.times = try items.map {
+                try ctx.number($0, domain: NumberDomain(minimum: 0, maximum: maxSnapshotTime), what: "snapshot time (seconds)")
+            }
+        }
+        return settings
     }
 }

@@ -11,9 +11,21 @@ public struct SceneDocument: Sendable {
     /// Sorted by time (file order for equal times).
     public var transactions: [TransactionSpec]
     public var warnings: [Unsupported]
+    /// The scene's own golden-frame settings (`"snapshots"`), read by `caprof snapshot`.
+    public var snapshots: SnapshotSettings?
 
     public init(scene: Scene, animations: [LayerID: [AnimationSpec]] = [:], transactions: [TransactionSpec] = [],
                 warnings: [Unsupported] = []) {
         self.scene = scene; self.animations = animations; self.transactions = transactions; self.warnings = warnings
     }
+}
+
+/// A scene file's `"snapshots"`: the times `caprof snapshot` checks and the share of pixels that
+/// must pass. Not part of the layer tree: nothing drawn or profiled depends on it.
+public struct SnapshotSettings: Sendable, Equatable {
+    /// Scene times in seconds, in the file's order; nil = the command's default times.
+    public var times: [Double]?
+    /// In (0, 1]; nil = the command's `--precision`.
+    public var precision: Double?
+    public init(times: [Double]? = nil, precision: Double? = nil) { self.times = times; self.precision = precision }
 }

@@ -17,8 +17,8 @@ struct SnapshotCommand: ParsableCommand {
         discussion: """
         Each SCENE (a directory stands for its scene files, as for `caprof profile`) is rendered \
         at its times, exactly as `caprof render SCENE --time T` renders it (the same bytes), and \
-        each frame is compared with its golden PNG. Times: --times T,T,… (seconds), else 0, ¼, ½, \
-        ¾ of the scene's timeline and its end, the timeline's duration itself (the span `render \
+        each frame is compared with its golden PNG. Times: --times T,T,… (seconds), else the \
+        scene file's own "snapshots": {"times": […]}, else 0, ¼, ½, ¾ of the scene's timeline and its end, the timeline's duration itself (the span `render \
         --frames START:` renders: timeline.duration, else the animations' natural duration capped \
         at 10 s). Give the scene a timeline.duration, or --times, when a change of an animation's \
         timing should fail at the same times rather than change them.
@@ -32,7 +32,7 @@ struct SnapshotCommand: ParsableCommand {
         The rule is lottie-ios's snapshot tests' (swift-snapshot-testing's perceptualPrecision): \
         per pixel the CIE ΔE 1994 between golden and frame, each composited over white and over \
         black, the larger; a pixel passes at ΔE ≤ 3; a frame passes when at least --precision \
-        (default 0.985) of its pixels pass. A failing frame gets a diff image, golden | actual | \
+        (default 0.985; a scene's "snapshots": {"precision": P} wins for that scene) of its pixels pass. A failing frame gets a diff image, golden | actual | \
         heat map of ΔE side by side, written atomically into --diffs (default: snapshot-diffs \
         beside the goldens directory) under the golden's key; a frame that passes removes its \
         old diff image.
@@ -42,8 +42,9 @@ struct SnapshotCommand: ParsableCommand {
 
         Output (stdout, or atomically to -o FILE): text (a line per frame: pass or fail, the share \
         of failing pixels, max ΔE, where, the diff image; then a summary), json, markdown (for \
-        $GITHUB_STEP_SUMMARY), junit (a testcase per frame, a failure with the diff image's path) \
-        or github (::error annotations at the scene file).
+        $GITHUB_STEP_SUMMARY), junit (a testcase per frame, a failure with the diff image's path), \
+        github (::error annotations at the scene file) or html (one self-contained page: the \
+        failing frames' diff images embedded, every frame in a table; a CI artifact to open).
 
         Exit codes (the gate's): 0 every frame passes; 2 a frame fails (a visual regression); \
         1 an error: a missing golden (record it with --record), a golden of another size or \
@@ -68,7 +69,7 @@ struct SnapshotCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The share of pixels that must pass for a frame to pass (0 < P ≤ 1).", valueName: "P"))
     var precision: Double = PerceptualComparison.defaultPrecision
 
-    @Option(help: "Output format: text, json, markdown, junit or github.")
+    @Option(help: "Output format: text, json, markdown, junit, github or html.")
     var format: SnapshotFormat = .text
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the output to this file (atomically) instead of stdout; - is stdout.", valueName: "file"))
@@ -164,6 +165,7 @@ struct SnapshotCommand: ParsableCommand {
         case .markdown: text = report.markdown()
         case .junit: text = report.junit()
         case .github: text = report.github()
+        case .html: text = report.html()
         }
         if let o = output {
             try ProfileCommand.writeAtomically(Data(text.utf8), to: o)
@@ -231,8 +233,9 @@ struct SnapshotCommand: ParsableCommand {
         }
         let animated: AnimatedScene
         let renderer: SceneRenderer
+        let doc: SceneDocument
         do {
-            let doc = try AssetLoader.load(path: path, states: StateSelection(), limits: limits.decoding)
+            doc = try AssetLoader.load(path: path, states: StateSelection(), limits: limits.decoding)
             if let s = scale {
                 var c = doc.scene.canvas; c.scale = s
                 if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {
@@ -249,7 +252,11 @@ struct SnapshotCommand: ParsableCommand {
             return try sceneError(error)
         }
         let d = animated.duration
-        var chosen = times ?? (d > 0 ? [0, d / 4, d / 2, 3 * d / 4, d] : [0])
+        // --times, else the scene's own list, else ¼ steps of its timeline.
+        let own = doc.snapshots
+        var chosen = times ?? own?.times ?? (d > 0 ? [0, d / 4, d / 2, 3 * d / 4, d] : [0])
+        // The scene's precision wins over --precision, which is the default for scenes without one.
+        let precision = own?.precision ?? self.precision
         // One frame per key (times within a microsecond are one frame).
         var seenKeys = Set<String>()
         chosen = chosen.filter { seenKeys.insert(SnapshotKeys.milliseconds($0)).inserted }
@@ -257,12 +264,12 @@ struct SnapshotCommand: ParsableCommand {
         func entry(_ t: Double, _ frame: SceneRenderer.Frame) -> SnapshotReport.Frame {
             let golden = SnapshotKeys.join(goldens, SnapshotKeys.key(scene: key, time: t))
             var entry = SnapshotReport.Frame(scene: path, time: t, golden: golden, status: .error,
-                                             width: frame.width, height: frame.height)
+                                             width: frame.width, height: frame.height, precision: precision)
             if record {
                 entry.status = .recorded
-                entry.message = recordGolden(frame, to: golden, &entry)
+                entry.message = recordGolden(frame, to: golden, precision: precision, &entry)
             } else {
-                check(frame, golden: golden, diff: SnapshotKeys.join(diffDir, SnapshotKeys.key(scene: key, time: t)), &entry)
+                check(frame, golden: golden, diff: SnapshotKeys.join(diffDir, SnapshotKeys.key(scene: key, time: t)), precision: precision, &entry)
             }
             return entry
         }
@@ -335,7 +342,7 @@ struct SnapshotCommand: ParsableCommand {
         return " (the scene has goldens at \(list) ms: if its timeline's duration changed, its default times moved with it; give the scene a timeline.duration, or --times)"
     }
 
-    func check(_ frame: SceneRenderer.Frame, golden: String, diff: String, _ entry: inout SnapshotReport.Frame) {
+    func check(_ frame: SceneRenderer.Frame, golden: String, diff: String, precision: Double, _ entry: inout SnapshotReport.Frame) {
         let reference: Bitmap
         switch readGolden(golden, scene: entry.scene, time: entry.time ?? 0, frame: frame) {
         case .failure(let e): entry.message = e.message; return
@@ -365,7 +372,7 @@ struct SnapshotCommand: ParsableCommand {
     }
 
     /// Writes the golden atomically; returns what became of the old one (or sets an error).
-    func recordGolden(_ frame: SceneRenderer.Frame, to golden: String, _ entry: inout SnapshotReport.Frame) -> String? {
+    func recordGolden(_ frame: SceneRenderer.Frame, to golden: String, precision: Double, _ entry: inout SnapshotReport.Frame) -> String? {
         var note = "new golden \(golden)"
         if let s = FileStatus(path: golden) {
             if s.isDirectory {

@@ -27,6 +27,8 @@ struct SnapshotReport: Codable {
         var diff: String?
         /// Why the frame is an error, or (recorded) what became of the old golden.
         var message: String?
+        /// The share of pixels that must pass for this frame (the scene's own, else --precision).
+        var precision: Double?
     }
 
     var caprofSnapshot = 1
@@ -52,6 +54,9 @@ struct SnapshotReport: Codable {
     /// 1 when anything is an error, else 2 when a frame fails, else 0 (the gate's codes).
     var exitCode: Int32 { errors > 0 ? 1 : failed > 0 ? 2 : 0 }
     var outcome: String { errors > 0 ? "error" : failed > 0 ? "fail" : "pass" }
+
+    /// Whether some scene set its own precision (other than the run's).
+    var ownPrecision: Bool { frames.contains { $0.precision.map { $0 != precision } ?? false } }
 
     static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
     static func seconds(_ t: Double) -> String { String(cFormat: "%g", t) + " s" }
@@ -81,7 +86,7 @@ struct SnapshotReport: Codable {
         case .pass:
             return "\(Self.percent(f.failingShare ?? 0)) of pixels over ΔE \(String(cFormat: "%g", pixelThreshold)), max ΔE \(String(cFormat: "%.2f", f.maxDeltaE ?? 0))"
         case .fail:
-            var s = "\(Self.percent(f.failingShare ?? 0)) of pixels over ΔE \(String(cFormat: "%g", pixelThreshold)) (allowed \(Self.percent(1 - precision))), max ΔE \(String(cFormat: "%.2f", f.maxDeltaE ?? 0))"
+            var s = "\(Self.percent(f.failingShare ?? 0)) of pixels over ΔE \(String(cFormat: "%g", pixelThreshold)) (allowed \(Self.percent(1 - (f.precision ?? precision)))), max ΔE \(String(cFormat: "%.2f", f.maxDeltaE ?? 0))"
             if let b = f.failingBounds { s += ", at \(Self.place(b))" }
             if let d = f.diff { s += "; diff: \(d)" }
             return s
@@ -100,7 +105,7 @@ struct SnapshotReport: Codable {
         }
         if errors > 0 { parts.append(Self.count(errors, "error")) }
         let what = record ? (errors > 0 ? "error" : "recorded") : outcome
-        return "snapshot: \(what), \(parts.joined(separator: ", ")) (\(Self.count(frames.filter { $0.time != nil }.count, "frame")) of \(Self.count(scenes, "scene"))\(shard.map { ", shard \($0)" } ?? ""); precision \(String(cFormat: "%g", precision)), ΔE ≤ \(String(cFormat: "%g", pixelThreshold)))"
+        return "snapshot: \(what), \(parts.joined(separator: ", ")) (\(Self.count(frames.filter { $0.time != nil }.count, "frame")) of \(Self.count(scenes, "scene"))\(shard.map { ", shard \($0)" } ?? ""); precision \(String(cFormat: "%g", precision))\(ownPrecision ? " or the scene's own" : ""), ΔE ≤ \(String(cFormat: "%g", pixelThreshold)))"
     }
 
     // MARK: - Formats
@@ -196,7 +201,7 @@ struct SnapshotReport: Codable {
 
 /// `--format` of `caprof snapshot`.
 enum SnapshotFormat: String, CaseIterable, ExpressibleByArgument {
-    case text, json, markdown, junit, github
+    case text, json, markdown, junit, github, html
 }
 
 extension Terminal {

@@ -37,7 +37,7 @@ final class SceneFormatDocCLITests: CLITestCase {
         }
         let doc = try doc
         XCTAssertEqual(try tableKeys(after: "## Top level", in: doc), Set(try XCTUnwrap(s["properties"] as? [String: Any]).keys))
-        for (heading, def) in [("### `canvas`", "canvas"), ("### `timeline`", "timeline"), ("## Layers", "layer"),
+        for (heading, def) in [("### `canvas`", "canvas"), ("### `timeline`", "timeline"), ("### `snapshots`", "snapshots"), ("## Layers", "layer"),
                                ("## Animations", "animation"), ("## Transactions", "transaction")] {
             let documented = try tableKeys(after: heading, in: doc), accepted = try keys(def)
             XCTAssertEqual(accepted.subtracting(documented).sorted(), [], "\(def): keys the schema accepts but docs/scene-format.md does not document")

@@ -237,4 +237,68 @@ final class SnapshotCLITests: CLITestCase {
         XCTAssertEqual(two.code, 0, two.stdout)
         XCTAssertTrue(two.stdout.contains("scenes/b.json at 0.5 s"), two.stdout)
     }
+
+    /// The scene's own "snapshots": its times replace the default ones, its precision wins over
+    /// --precision; --times still overrides the scene's times.
+    func testTheScenesOwnTimesAndPrecision() throws {
+        func scene(color: String = "#0A84FF", precision: Double) -> String {
+            let s = Self.scene(color: color)
+            return String(s.dropLast()) + #", "snapshots": {"times": [0.1, 0.6], "precision": "# + "\(precision)}}"
+        }
+        try recordScene(scene(precision: 0.9))
+        let names = try FileManager.default.contentsOfDirectory(atPath: path("goldens")).sorted()
+        XCTAssertEqual(names, ["scene.json@100ms.png", "scene.json@600ms.png"])
+
+        // 6.25 % of pixels change (the box): within the scene's 10 %, even with a stricter --precision.
+        _ = try write("scene.json", scene(color: "#FF3B30", precision: 0.9))
+        let lenient = try snapshot(["scene.json", "--goldens", "goldens", "--precision", "0.999"])
+        XCTAssertEqual(lenient.code, 0, lenient.stdout + lenient.stderr)
+        XCTAssertEqual(lenient.stdout.components(separatedBy: "✓ pass").count - 1, 2, lenient.stdout)
+        XCTAssertTrue(lenient.stdout.contains("precision 0.999 or the scene's own"), lenient.stdout)
+
+        // The scene's 0.99 allows 1 %: the same change fails, and says so.
+        _ = try write("scene.json", scene(color: "#FF3B30", precision: 0.99))
+        let strict = try snapshot(["scene.json", "--goldens", "goldens", "--precision", "0.5", "--format", "json"])
+        XCTAssertEqual(strict.code, 2, strict.stdout + strict.stderr)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(strict.stdout.utf8)) as? [String: Any])
+        let frames = try XCTUnwrap(object["frames"] as? [[String: Any]])
+        XCTAssertEqual(frames.map { $0["time"] as? Double }, [0.1, 0.6])
+        XCTAssertEqual(frames.map { $0["precision"] as? Double }, [0.99, 0.99])
+        let text = try snapshot(["scene.json", "--goldens", "goldens"])
+        XCTAssertTrue(text.stdout.contains("scene.json at 0.1 s: 6.25 % of pixels over ΔE 3 (allowed 1.00 %)"), text.stdout)
+
+        // --times overrides the scene's list: no golden at 0 s.
+        let other = try snapshot(["scene.json", "--goldens", "goldens", "--times", "0"])
+        XCTAssertEqual(other.code, 1, other.stdout + other.stderr)
+        XCTAssertTrue(other.stderr.contains("no golden goldens/scene.json@0ms.png"), other.stderr)
+    }
+
+    /// --format html: one page with the failing frames' diff images embedded and every frame listed.
+    func testHTMLPageEmbedsTheDiffImages() throws {
+        _ = try write("scene.json", Self.scene())
+        XCTAssertEqual(try snapshot(["scene.json", "--goldens", "goldens", "--record", "--times", "0,0.5"]).code, 0)
+        _ = try write("scene.json", Self.scene(x: 12))
+        let r = try snapshot(["scene.json", "--goldens", "goldens", "--times", "0,0.5", "--format", "html", "-o", "snapshot.html"])
+        XCTAssertEqual(r.code, 2, r.stdout + r.stderr)
+        let html = try String(contentsOfFile: path("snapshot.html"), encoding: .utf8)
+        XCTAssertTrue(html.hasPrefix("<!doctype html>"))
+        XCTAssertTrue(html.contains("<h1>2 of 2 frames differ</h1>"), html)
+        XCTAssertFalse(html.contains("http://") || html.contains("https://"), "self-contained")
+        // Two embedded images, each the diff PNG on disk, byte for byte.
+        let marker = "data:image/png;base64,"
+        let parts = html.components(separatedBy: marker).dropFirst()
+        XCTAssertEqual(parts.count, 2)
+        let first = try XCTUnwrap(Data(base64Encoded: String(try XCTUnwrap(parts.first).prefix { $0 != "\"" })))
+        XCTAssertEqual(first, FileManager.default.contents(atPath: path("snapshot-diffs/scene.json@0ms.png")))
+        XCTAssertTrue(html.contains("at x 5…21, y 5…14 (17×10 px)"), "where the change is")
+        XCTAssertEqual(html.components(separatedBy: "<span class=\"st st-fail\">").count - 1, 2)
+        XCTAssertTrue(html.contains("<td class=\"mono\">goldens/scene.json@500ms.png</td>"), html)
+
+        // An unchanged scene: a page that says so, with no images.
+        _ = try write("scene.json", Self.scene())
+        let ok = try snapshot(["scene.json", "--goldens", "goldens", "--times", "0,0.5", "--format", "html"])
+        XCTAssertEqual(ok.code, 0)
+        XCTAssertTrue(ok.stdout.contains("<h1>All 2 frames match their goldens</h1>"), ok.stdout)
+        XCTAssertFalse(ok.stdout.contains(marker))
+    }
 }

@@ -24,6 +24,7 @@ public enum SceneSchema {
                 ("timeline", SchemaJSON.ref("timeline")),
                 ("root", SchemaJSON.ref("layer").described("The root layer; its superlayer is the canvas (points, y down, origin top-left).")),
                 ("transactions", SchemaJSON.arrayOf(.ref("transaction"), max: SceneLimits.maxTransactions).described("Timeline of model changes.")),
+                ("snapshots", SchemaJSON.ref("snapshots")),
             ])),
             ("additionalProperties", .bool(false)),
             ("$defs", .object(definitions)),
@@ -34,6 +35,7 @@ public enum SceneSchema {
         [
             ("canvas", canvas),
             ("timeline", timeline),
+            ("snapshots", snapshots),
             ("point", SchemaJSON.arrayOf(.type("number"), min: 2, max: 2).described("A point [x, y].")),
             ("size", SchemaJSON.arrayOf(.type("number"), min: 2, max: 2).described("A size [width, height].")),
             ("rect", SchemaJSON.arrayOf(.type("number"), min: 4, max: 4).described("A rect [x, y, width, height].")),
@@ -138,6 +140,20 @@ public enum SceneSchema {
             ("properties", .object([
                 ("duration", SchemaJSON.number(.positive).described("Seconds profiled from time 0; default: until every finite animation and transaction has ended (cap 10 s).")),
                 ("fps", SchemaJSON.number(SceneDecoder.fpsDomain).described("Frames per second sampled; default 60.")),
+            ])),
+            ("additionalProperties", .bool(false)),
+        ])
+    }
+
+    static var snapshots: SchemaJSON {
+        .object([
+            ("type", .string("object")),
+            ("description", .string("Golden-frame settings for `caprof snapshot`; nothing drawn depends on them.")),
+            ("properties", .object([
+                ("times", SchemaJSON.arrayOf(.number(NumberDomain(minimum: 0, maximum: SceneDecoder.maxSnapshotTime)), min: 1, max: SceneDecoder.maxSnapshotTimes)
+                    .described("Scene times in seconds checked by `caprof snapshot` (its --times overrides them); default 0, ¼, ½, ¾ of the timeline and its end.")),
+                ("precision", SchemaJSON.number(SceneDecoder.snapshotPrecisionDomain)
+                    .described("Share of pixels within ΔE 3 of the golden for a frame to pass; overrides `caprof snapshot --precision` (default 0.985) for this scene.")),
             ])),
             ("additionalProperties", .bool(false)),
         ])
