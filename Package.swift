@@ -42,6 +42,9 @@ let package = Package(
         // external entity (FoundationXML would load Foundation's full library: SystemSupport/README.md).
         .systemLibrary(name: "CXML", pkgConfig: "libxml-2.0", providers: [.apt(["libxml2-dev"])]),
         .target(name: "CXMLShim", dependencies: ["CXML"]),
+        // libzip reads dotLottie packages (.lottie: zip archives) from memory, with its consistency
+        // checks (ZIP_CHECKCONS) and CRC verification; AssetImport bounds what is inflated.
+        .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // printf formatting, a mutex, stat and whole writes: what FoundationEssentials lacks.
         .target(name: "SystemSupport", exclude: ["README.md"]),
         // Level 0-1: pure Swift model.
@@ -50,8 +53,8 @@ let package = Package(
         .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
         .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
         .target(name: "Raster", dependencies: ["Geometry", "LayerModel", "CPNGShim", "CCairoShim", "CJPEGShim", "SystemSupport"], exclude: ["README.md"]),
-        // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument.
-        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat", "CXMLShim", "SystemSupport"], exclude: ["README.md"]),
+        // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument; dotLottie packages read.
+        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat", "CXMLShim", "CZip", "SystemSupport"], exclude: ["README.md"]),
         // Level 3: the frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
         // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
@@ -86,7 +89,7 @@ let package = Package(
         .testTarget(name: "ProfileTests", dependencies: ["Profile", "Report", "Pipeline", "Plan", "SceneFormat", "LayerModel", "Geometry"]),
         .testTarget(name: "GateTests", dependencies: ["Gate", "Profile", "Report", "Pipeline", "SceneFormat"]),
         .testTarget(name: "CLITests", dependencies: []),
-        .testTarget(name: "AssetImportTests", dependencies: ["AssetImport", "SceneFormat", "Animation", "LayerModel", "Geometry"]),
+        .testTarget(name: "AssetImportTests", dependencies: ["AssetImport", "SceneFormat", "Animation", "LayerModel", "Geometry", "CZip"]),
         // Converted assets render the same pixels as the assets (lavapipe).
         .testTarget(name: "AssetRenderTests", dependencies: ["AssetImport", "Pipeline", "SceneFormat"]),
         // Hostile input: limits, numbers, committed fuzz regressions replayed.

@@ -61,6 +61,10 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// planned as `caml` does (up to 512 layers, 1024 once replicators are expanded, and 100 000
     /// values; not profiled).
     case camlDTD = "caml-dtd"
+    /// A dotLottie package (`.lottie`, a zip archive through libzip: `DotLottiePackage.open`), then
+    /// every animation the manifest lists and every image the package holds read, and names that
+    /// leave the package asked for; a read past the package's limits or a name let out is a violation.
+    case dotlottie
 
     /// Runs the target on one input; returns the invariants it broke (empty: fine).
     public func run(_ bytes: [UInt8]) -> [String] {
@@ -106,7 +110,45 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 : ["decoded \(bitmap.width)×\(bitmap.height) with \(bitmap.pixels.count) bytes"]
         case .effects:
             return Self.effects(bytes)
+        case .dotlottie:
+            return Self.dotLottie(bytes)
         }
+    }
+
+    /// Opens the bytes as a dotLottie package and reads all it lists; refusals are success.
+    static func dotLottie(_ bytes: [UInt8]) -> [String] {
+        let limits = DotLottiePackage.Limits.standard
+        guard let package = try? DotLottiePackage.open(bytes: bytes, file: "fuzz.lottie", limits: limits) else { return [] }
+        var violations: [String] = []
+        if package.version != 1 && package.version != 2 { violations.append("version \(package.version)") }
+        if package.animationIDs.isEmpty { violations.append("opened with no animations") }
+        if package.entryNames.count > limits.maxEntries { violations.append("\(package.entryNames.count) entries") }
+        var total = 0
+        func count(_ what: String, _ n: Int) {
+            if n > limits.maxEntryBytes { violations.append("\(what): \(n) bytes, past the entry limit") }
+            total += n
+        }
+        for id in package.animationIDs {
+            guard let a = try? package.animation(id) else { continue }
+            if a.id != id { violations.append("animation '\(id)' came back as '\(a.id)'") }
+            count("animation '\(id)'", a.bytes.count)
+        }
+        if let first = try? package.animation(nil), first.id != package.animationIDs.first {
+            violations.append("the default animation is '\(first.id)', not the manifest's first")
+        }
+        for name in package.imageNames {
+            do {
+                if let image = try package.image(name) { count("image '\(name)'", image.count) } else { violations.append("listed image '\(name)' not found") }
+            } catch {}   // a corrupt or lying entry: refused
+        }
+        if total > limits.maxTotalBytes { violations.append("read \(total) bytes in all, past the total limit") }
+        // Names that leave the package must be refused whatever the archive holds.
+        for name in ["../x.png", "images/../../x.png", "//etc/passwd", "C:\\x.png"] {
+            if (try? { () throws -> Bool in _ = try package.image(name); return true }()) == true {
+                violations.append("image name '\(name)' was not refused")
+            }
+        }
+        return violations
     }
 
     /// The largest imported scene the generated targets evaluate and plan (a shared layer or
