@@ -4,8 +4,10 @@ import SceneFormat
 
 /// What a scene path is, by its name and kind (Core Animation's `kCAPackageType…` forms).
 public enum AssetKind: String, Sendable {
-    /// A caprof scene file (JSON).
+    /// A caprof scene file or a Lottie animation (JSON; the document says which).
     case sceneJSON
+    /// `.lottie`: a dotLottie package (a zip of Lottie animations and their images).
+    case dotLottie
     /// `.caar`: a Core Animation archive (`kCAPackageTypeArchive`).
     case archive
     /// `.ca`: a CAML bundle directory with `index.xml` and `main.caml` (`kCAPackageTypeCAMLBundle`).
@@ -16,6 +18,7 @@ public enum AssetKind: String, Sendable {
     public static func of(path: String) -> AssetKind {
         let lower = path.lowercased()
         if lower.hasSuffix(".caar") { return .archive }
+        if lower.hasSuffix(".lottie") { return .dotLottie }
         if lower.hasSuffix(".caml") { return .caml }
         if lower.hasSuffix(".ca") || lower.hasSuffix(".ca/") { return .package }
         if FileStatus.isDirectory(path) && FileManager.default.fileExists(atPath: path + "/main.caml") { return .package }
@@ -25,7 +28,7 @@ public enum AssetKind: String, Sendable {
     /// True for the kinds a catalog directory scan picks up besides `*.json`.
     public static func isAsset(name: String) -> Bool {
         let l = name.lowercased()
-        return l.hasSuffix(".caar") || l.hasSuffix(".caml") || l.hasSuffix(".ca")
+        return l.hasSuffix(".caar") || l.hasSuffix(".caml") || l.hasSuffix(".ca") || l.hasSuffix(".lottie")
     }
 }
 
@@ -49,17 +52,34 @@ public struct StateSelection: Sendable, Equatable {
 public enum AssetLoader {
     /// `limits` apply to every kind alike: what an archive or a package imports to meets the
     /// scene format's limits (`SceneLimitCheck`), as a scene file does.
-    public static func load(path: String, states: StateSelection = StateSelection(),
+    public static func load(path: String, states: StateSelection = StateSelection(), animation: String? = nil,
                             limits: DecodingLimits = .standard) throws -> SceneDocument {
         let kind = AssetKind.of(path: path)
         if kind != .package && kind != .caml && !states.isEmpty {
             throw SceneError(.invalidValue, at: SourceLocation(file: path, pointer: "", line: 0, column: 0),
                              "--state and --transition apply to .ca packages and .caml files, which have states; this is \(kind == .archive ? "a .caar archive" : "a scene file")")
         }
+        if animation != nil && kind != .dotLottie {
+            throw SceneError(.invalidValue, at: SourceLocation(file: path, pointer: "", line: 0, column: 0),
+                             "--animation picks one animation of a .lottie package; this is not one")
+        }
         let document: SceneDocument
         switch kind {
+        case .dotLottie:
+            let package = try DotLottiePackage.open(path: path)
+            let chosen = try package.animation(animation)
+            // Messages name the animation inside the package: anim.lottie/animations/x.json:12:5.
+            let file = path + "/" + chosen.entry
+            document = try LottieImporter.decode(data: chosen.bytes, file: file,
+                                                 images: .package(file: path, lookup: { try package.image($0) }), limits: limits)
         case .sceneJSON:
-            return try SceneDecoder.load(path: path, limits: limits)   // checked by the decoder
+            // A caprof scene or a Lottie animation: the parsed document says which.
+            let (data, base) = try SceneDecoder.read(path: path, limits: limits)
+            let json = try JSONParser.parse(data, file: path)
+            guard LottieImporter.isLottie(json) else {
+                return try SceneDecoder.decode(json: json, file: path, baseDirectory: base, limits: limits)   // checked by the decoder
+            }
+            document = try LottieImporter.decode(json: json, file: path, images: .directory(base), limits: limits)
         case .archive:
             document = try ArchiveImporter.decode(data: try readFile(path), file: path, limits: limits)
         case .caml:
@@ -69,7 +89,7 @@ public enum AssetLoader {
         case .package:
             document = try CAMLImporter.loadPackage(path: path, states: states, limits: limits)
         }
-        try SceneLimitCheck.check(document, limits: limits, rootPointer: kind == .archive ? "/rootLayer" : "/root")
+        try SceneLimitCheck.check(document, limits: limits, rootPointer: kind == .archive ? "/rootLayer" : kind == .sceneJSON || kind == .dotLottie ? "" : "/root")
         return document
     }
 

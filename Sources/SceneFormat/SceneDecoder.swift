@@ -25,6 +25,13 @@ public enum SceneDecoder {
     /// Reads the file at `path` (its type and size are checked before it is opened: a FIFO or a
     /// device would block or never end); images resolve against its directory.
     public static func load(path: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
+        let (data, base) = try read(path: path, limits: limits)
+        return try decode(data: data, file: path, baseDirectory: base, limits: limits)
+    }
+
+    /// The bytes of the scene file at `path` and the directory its images resolve against; the
+    /// file's type and size are checked before it is opened.
+    public static func read(path: String, limits: DecodingLimits = .standard) throws -> (bytes: [UInt8], baseDirectory: String) {
         let noPosition = SourceLocation(file: path, pointer: "", line: 0, column: 0)
         // stat follows symbolic links: a link to a scene file is a scene file.
         guard let status = FileStatus(path: path) else {
@@ -44,7 +51,7 @@ public enum SceneDecoder {
             throw SceneError(.io, at: noPosition, "cannot read the scene file: permission denied")
         }
         let absolute = URL(fileURLWithPath: path).standardizedFileURL
-        return try decode(data: data, file: path, baseDirectory: absolute.deletingLastPathComponent().path, limits: limits)
+        return (data, absolute.deletingLastPathComponent().path)
     }
 
     /// Decodes scene JSON. `file` names the source in messages; `baseDirectory` resolves image paths.
@@ -53,7 +60,11 @@ public enum SceneDecoder {
             throw SceneError(.limitExceeded, at: SourceLocation(file: file, pointer: "", line: 0, column: 0),
                              "the scene is \(data.count) bytes; the limit is \(limits.fileBytes) (raise it with --limit file-bytes=N)")
         }
-        let json = try JSONParser.parse(data, file: file)
+        return try decode(json: try JSONParser.parse(data, file: file), file: file, baseDirectory: baseDirectory, limits: limits)
+    }
+
+    /// Decodes parsed scene JSON (a caller that sniffed the document first parses it once).
+    public static func decode(json: JSONValue, file: String, baseDirectory: String, limits: DecodingLimits = .standard) throws -> SceneDocument {
         let ctx = DecodingContext(file: file, baseDirectory: baseDirectory, limits: limits)
         let top = try ObjectReader(json, ctx, owner: "the scene", expected: "a scene object {\"caprof\": 1, \"canvas\", \"root\"}")
 

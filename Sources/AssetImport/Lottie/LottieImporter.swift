@@ -1,0 +1,99 @@
+import Geometry
+import LayerModel
+import Animation
+import SceneFormat
+
+/// Imports a Lottie animation (Bodymovin JSON 4.x–5.x) as the layer tree lottie-ios's Core
+/// Animation rendering engine builds of it, so caprof renders and profiles what the device shows.
+///
+/// The canvas is the animation's `w`×`h` points on a transparent background; the timeline is
+/// `ip`…`op` at `fr` frames per second: scene time t shows frame `ip + t · fr`. The root layer
+/// is the animation view's layer; every Lottie layer inside it keeps its name (`nm`) and the
+/// place of its object in the file, so findings name the animation's own layers.
+public enum LottieImporter {
+    /// Whether parsed JSON is a Lottie animation rather than a caprof scene: a top-level object
+    /// with `layers`, a frame rate `fr` and an out point `op`, and no `caprof` version.
+    public static func isLottie(_ top: JSONValue) -> Bool {
+        top.members != nil && top["caprof"] == nil && top["layers"]?.array != nil && top["fr"] != nil && top["op"] != nil
+    }
+
+    /// Where the animation's image files come from.
+    public enum Images {
+        /// Files relative to this directory (a `.json` animation's folder).
+        case directory(String)
+        /// Entries of a dotLottie package, by name.
+        case package(file: String, lookup: (String) throws -> [UInt8]?)
+    }
+
+    public static func decode(data: [UInt8], file: String, images: Images, limits: DecodingLimits = .standard) throws -> SceneDocument {
+        if data.count > limits.fileBytes {
+            throw SceneError(.limitExceeded, at: SourceLocation(file: file, pointer: "", line: 0, column: 0),
+                             "the animation is \(data.count) bytes; the limit is \(limits.fileBytes) (raise it with --limit file-bytes=N)")
+        }
+        return try decode(json: try JSONParser.parse(data, file: file), file: file, images: images, limits: limits)
+    }
+
+    public static func decode(json top: JSONValue, file: String, images: Images, limits: DecodingLimits = .standard) throws -> SceneDocument {
+        let here = SourceLocation(file: file, pointer: "", line: top.line, column: top.column)
+        guard top.members != nil else { throw SceneError(.wrongType, at: here, "a Lottie animation is a JSON object, found \(top.typeDescription)") }
+        func number(_ key: String, _ what: String, _ valid: (Double) -> Bool, default d: Double? = nil) throws -> Double {
+            guard let v = top[key] else {
+                if let d { return d }
+                throw SceneError(.missingKey, at: here, "missing required key '\(key)' (\(what)) of a Lottie animation")
+            }
+            guard let x = v.number, x.isFinite, valid(x) else {
+                throw SceneError(.outOfRange, at: SourceLocation(file: file, pointer: v.pointer, line: v.line, column: v.column),
+                                 "'\(key)' (\(what)) must be \(key == "fr" ? "a frame rate in (0, 1000]" : key == "w" || key == "h" ? "a size in (0, \(Canvas.maxPixelSide)]" : "a finite frame number"), found \(v.number.map(LottieNumber.text) ?? v.typeDescription)")
+            }
+            return x
+        }
+        let fr = try number("fr", "frames per second", { $0 > 0 && $0 <= 1000 })
+        let ip = try number("ip", "in point", { abs($0) <= 1e7 }, default: 0)
+        let op = try number("op", "out point", { abs($0) <= 1e7 })
+        let w = try number("w", "width", { $0 > 0 && $0 <= Double(Canvas.maxPixelSide) })
+        let h = try number("h", "height", { $0 > 0 && $0 <= Double(Canvas.maxPixelSide) })
+        guard op > ip else {
+            throw SceneError(.outOfRange, at: here, "the out point 'op' (\(LottieNumber.text(op))) must come after the in point 'ip' (\(LottieNumber.text(ip)))")
+        }
+        let duration = (op - ip) / fr
+        if duration * fr > Double(limits.framesPerRun) {
+            throw SceneError(.limitExceeded, at: here, "\(LottieNumber.text(op - ip)) frames from ip to op is more than \(limits.framesPerRun) frames, the most one run evaluates (raise it with --limit frames=N)")
+        }
+
+        let ctx = LottieContext(file: file, frameRate: fr, limits: limits)
+        for f in top["fonts"]?["list"]?.array ?? [] {
+            if let name = f["fName"]?.string, let family = f["fFamily"]?.string { ctx.fontFamilies[name] = family }
+        }
+        let store: LottieAssets.ImageStore
+        switch images {
+        case .directory(let d): store = .directory(d)
+        case .package(let f, let lookup): store = .package(file: f, lookup: lookup)
+        }
+        let assets = try LottieAssets.read(top["assets"], ctx, store: store)
+        guard let layers = top["layers"] else { throw SceneError(.missingKey, at: here, "missing required key 'layers' of a Lottie animation") }
+        if let x = top["ddd"]?.number, x == 1 { /* 3D layers are handled per layer */ }
+
+        let size = Size(w, h)
+        let clock = LottieClock.root(frameRate: fr, inPoint: ip)
+        let builder = LottieCompositionBuilder(ctx: ctx, assets: assets, sceneEnd: duration)
+        var root = try ctx.newLayer(at: top, depth: 1)
+        root.name = top["nm"]?.string ?? "Lottie animation"
+        root.bounds = Rect(0, 0, w, h)
+        root.position = Point(w / 2, h / 2)
+        root.sublayers = try builder.layers(layers, size: size, clock: clock, depth: 2, stack: [])
+
+        // Final ids: preorder (masks first), as every scene is numbered.
+        var provisional: [Int] = []
+        root.forEach { provisional.append($0.id) }
+        let animations = ProvisionalIDs.renumber(&root, pending: ctx.pendingAnimations)
+        var finalID: [Int: Int] = [:]
+        for (final, old) in provisional.enumerated() { finalID[old] = final }
+        let warnings = ctx.warnings.map { w in
+            Unsupported(feature: w.message, location: w.place.line > 0 ? w.place : nil, layer: w.layer.flatMap { finalID[$0] })
+        }
+        var scene = Scene(canvas: Canvas(width: w, height: h, scale: 1), root: root)
+        scene.timeline = Timeline(duration: duration, fps: fr)
+        scene.sourceFile = file
+        return SceneDocument(scene: scene, animations: animations, transactions: [], warnings: warnings)
+    }
+}
