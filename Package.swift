@@ -91,7 +91,7 @@ let package = Package(
         .testTarget(name: "CLITests", dependencies: []),
         .testTarget(name: "AssetImportTests", dependencies: ["AssetImport", "SceneFormat", "Animation", "LayerModel", "Geometry", "CZip"]),
         // Converted assets render the same pixels as the assets (lavapipe).
-        .testTarget(name: "AssetRenderTests", dependencies: ["AssetImport", "Pipeline", "SceneFormat"]),
+        .testTarget(name: "AssetRenderTests", dependencies: ["AssetImport", "Pipeline", "SceneFormat", "Raster"]),
         // Hostile input: limits, numbers, committed fuzz regressions replayed.
         .testTarget(name: "HostileInputTests", dependencies: ["FuzzHarness", "SceneFormat", "Raster", "Plan", "Pipeline", "Render", "Animation", "LayerModel", "Geometry"],
                     exclude: ["Regressions"]),

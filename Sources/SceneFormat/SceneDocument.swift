@@ -13,6 +13,9 @@ public struct SceneDocument: Sendable {
     public var warnings: [Unsupported]
     /// The scene's own golden-frame settings (`"snapshots"`), read by `caprof snapshot`.
     public var snapshots: SnapshotSettings?
+    /// Named points and segments of the timeline, in the file's order (a Lottie animation's
+    /// `markers`; empty for other sources).
+    public var markers: [TimelineMarker] = []
 
     public init(scene: Scene, animations: [LayerID: [AnimationSpec]] = [:], transactions: [TransactionSpec] = [],
                 warnings: [Unsupported] = []) {

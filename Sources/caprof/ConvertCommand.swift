@@ -32,6 +32,8 @@ struct ConvertCommand: ParsableCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
+    @OptionGroup var animationOption: AnimationOption
+
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")
     var quiet = false
 
@@ -39,7 +41,7 @@ struct ConvertCommand: ParsableCommand {
         let doc: SceneDocument
         let t0 = DispatchTime.now().uptimeNanoseconds
         do {
-            doc = try AssetLoader.load(path: input, states: stateOptions.selection)
+            doc = try AssetLoader.load(path: input, states: stateOptions.selection, animation: animationOption.animation)
         } catch {
             throw fail(error)
         }

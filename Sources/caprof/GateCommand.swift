@@ -87,6 +87,8 @@ struct GateCommand: ParsableCommand {
 
     @OptionGroup var limitOptions: LimitOptions
 
+    @OptionGroup var animationOption: AnimationOption
+
     @Option(help: ArgumentHelp("Gate shard I of N of the catalog only (1 ≤ I ≤ N): the scenes whose rank in path order is I − 1 modulo N.",
                                valueName: "I/N"),
             transform: { s in do { return try CatalogShard.parse(s) } catch { throw ValidationError("\(error)") } })
@@ -140,7 +142,7 @@ struct GateCommand: ParsableCommand {
             if !quiet { err.write(err.dim("shard \(s): \(shardInfo!.positions.count) of \(shardInfo!.catalogScenes) scenes (round-robin on the sorted paths)")) }
         }
         let outcome = try GateMeasure(budget: rules, noGPU: noGPU, device: device, quiet: quiet, err: err,
-                                      limits: try limitOptions.resolved()).measure(files)
+                                      limits: try limitOptions.resolved(), animation: animationOption.animation).measure(files)
         let measured = outcome.measured
         var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline,
                                              failures: outcome.failures, seconds: outcome.seconds)

@@ -16,6 +16,8 @@ struct GateMeasure {
     var quiet: Bool
     var err: Terminal
     var limits = ActiveLimits()
+    /// `--animation ID`: the animation of each .lottie package measured.
+    var animation: String? = nil
 
     /// What was measured, in input order, and the scenes that could not be (a scene that fails to
     /// load or profile becomes an error entry; the others are still measured).
@@ -68,7 +70,7 @@ struct GateMeasure {
         DispatchQueue.concurrentPerform(iterations: untimed.count) { n in
             let path = untimed[n], k = ScenePattern.normalize(path)
             let t0 = DispatchTime.now().uptimeNanoseconds
-            let r = Result { try Self.profile(path, runs: 1, renderer: nil, timing: false, limits: limits) }
+            let r = Result { try Self.profile(path, runs: 1, renderer: nil, timing: false, limits: limits, animation: animation) }
             let s = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e9
             lock.lock()
             switch r {
@@ -88,7 +90,7 @@ struct GateMeasure {
             if !quiet { err.write(err.dim("\(path): \(runs) runs (timing rules)\(gpu ? " on \(renderer!.renderer.deviceName)" : ", plan only")")) }
             let t0 = DispatchTime.now().uptimeNanoseconds
             do {
-                measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true, limits: limits)
+                measured[k] = try Self.profile(path, runs: runs, renderer: gpu ? renderer : nil, timing: true, limits: limits, animation: animation)
             } catch let e as SceneError {
                 failed[k] = Self.failure(e)
             } catch let e as SceneImages.Failure {
@@ -105,13 +107,15 @@ struct GateMeasure {
     }
 
     /// `runs` profiles of the scene's whole timeline at its own fps.
-    static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits) throws -> SceneMeasurement {
+    static func profile(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits,
+                        animation: String? = nil) throws -> SceneMeasurement {
         // Scenes are measured on worker threads: give each the stack a maximum-depth tree needs.
-        try LargeStack.run { try profileOnThisStack(path, runs: runs, renderer: renderer, timing: timing, limits: limits) }
+        try LargeStack.run { try profileOnThisStack(path, runs: runs, renderer: renderer, timing: timing, limits: limits, animation: animation) }
     }
 
-    private static func profileOnThisStack(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits) throws -> SceneMeasurement {
-        let animated = try limits.load(path, drawn: renderer != nil)
+    private static func profileOnThisStack(_ path: String, runs: Int, renderer: SceneRenderer?, timing: Bool, limits: ActiveLimits,
+                                           animation: String?) throws -> SceneMeasurement {
+        let animated = try limits.load(path, drawn: renderer != nil, animation: animation)
         let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         let runner = ProfileRunner(scene: animated, renderer: renderer)
         var reports: [ProfileReport] = []

@@ -59,8 +59,9 @@ struct ActiveLimits {
     /// Loads a scene within these limits, ready to evaluate (images decode within them later),
     /// after checking that the host can hold a frame of its canvas (`drawn`: rendered on the GPU
     /// and read back, else planned only).
-    func load(_ path: String, drawn: Bool, states: StateSelection = StateSelection()) throws -> AnimatedScene {
-        let doc = try AssetLoader.load(path: path, states: states, limits: decoding)
+    /// `animation`: `--animation ID`, the animation of a .lottie package.
+    func load(_ path: String, drawn: Bool, states: StateSelection = StateSelection(), animation: String? = nil) throws -> AnimatedScene {
+        let doc = try AssetLoader.load(path: path, states: states, animation: animation, limits: decoding)
         try HostMemory.check(doc.scene, bytesPerPixel: drawn ? HostMemory.drawnBytesPerPixel : HostMemory.plannedBytesPerPixel)   // driver maybe up (catalogs): the larger reserve is the safe side
         return AnimatedScene(doc, imageLimits: images)
     }

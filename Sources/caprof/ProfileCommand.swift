@@ -26,6 +26,9 @@ struct ProfileCommand: ParsableCommand {
 
         --frames START:END takes the half-open span [START, END) of scene time, as `caprof render` \
         does: seconds (0.5 or 0.5s) or frame numbers with an f suffix (12f:48f = frames 12…47). \
+        --marker NAME takes the segment of one of a Lottie animation's markers (with --frames, \
+        START and END count from the marker's start and END is clipped to its end); --animation ID \
+        the animation of a .lottie package. \
         Output, to stdout or atomically to -o FILE: text, a terminal summary (colours on a \
         terminal unless NO_COLOR is set); json, the versioned report (`caprof profile --schema` \
         prints its JSON Schema); html, one self-contained page (frame strip, overlays, per-frame \
@@ -94,6 +97,12 @@ struct ProfileCommand: ParsableCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
+    @OptionGroup var animationOption: AnimationOption
+
+    @Option(help: ArgumentHelp("Profile only the segment of this marker of the animation (Lottie \"markers\"); with --frames, START and END count from its start.",
+                               valueName: "name"))
+    var marker: String?
+
     @Flag(name: .shortAndLong, help: "No warnings and no progress bar (errors and the report only).")
     var quiet = false
 
@@ -118,6 +127,13 @@ struct ProfileCommand: ParsableCommand {
         if isCatalog && !stateOptions.selection.isEmpty {
             throw ValidationError("--state and --transition apply to one .ca package or .caml file, not to a catalog")
         }
+        if isCatalog && animationOption.animation != nil {
+            throw ValidationError("--animation picks the animation of one .lottie package, not of a catalog")
+        }
+        if isCatalog && marker != nil {
+            throw ValidationError("--marker picks a segment of one animation's timeline, not of a catalog")
+        }
+        if let m = marker, m.isEmpty { throw ValidationError("--marker needs a marker's name") }
         if isCatalog { try validateCatalog() }
         if let f = fps, !(f > 0 && f <= Self.maxFPS) { throw ValidationError("--fps must be in (0, \(Int(Self.maxFPS))]") }
         if let o = output, o.isEmpty { throw ValidationError("-o needs a file name") }
@@ -142,9 +158,14 @@ struct ProfileCommand: ParsableCommand {
         guard let scene else { return }
         do {
             let limits = try limitOptions.resolved()
-            let animated = try limits.load(scene, drawn: !noGPU, states: stateOptions.selection)
+            let animated = try limits.load(scene, drawn: !noGPU, states: stateOptions.selection, animation: animationOption.animation)
             let fps = self.fps ?? animated.fps
-            let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
+            var range = frames ?? FrameRange(start: nil, end: nil)
+            if let name = marker {
+                let m = try TimelinePicks.marker(name, in: animated.document, scene: scene)
+                range = try TimelinePicks.segment(m, relative: frames, fps: fps)
+            }
+            let list = try range.frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
             if let o = output { try Self.checkWritable(o) }
             let times = Dictionary(list.map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a })
             if let n = overlayFrames.first(where: { times[$0] == nil }) {

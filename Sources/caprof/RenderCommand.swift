@@ -14,7 +14,13 @@ struct RenderCommand: ParsableCommand {
         abstract: "Render a scene to a PNG, or a sequence of frames, through Vulkan (lavapipe when there is no GPU).",
         discussion: """
         One frame: the presentation tree at --time (default 0) as a PNG, sRGB, non-premultiplied \
-        RGBA, canvas.width × canvas.height points at the canvas scale.
+        RGBA, canvas.width × canvas.height points at the canvas scale. \
+        --progress P takes the frame at a share of the timeline instead (0…1: scene time P × the \
+        timeline's duration; for a Lottie animation frame ip + P·(op − ip)), and --marker NAME the \
+        frame at the start of one of a Lottie animation's markers; with --frames, --marker renders \
+        the marker's segment: START and END count from its start and END is clipped to its end \
+        (`--marker intro --frames 0:` is the whole segment). --animation ID picks the animation of \
+        a .lottie package (default: the first in its manifest).
 
         A sequence: --frames START:END renders the half-open span [START, END) of scene time at \
         --fps (default: the scene's timeline.fps) into the directory given by -o (created if \
@@ -48,6 +54,16 @@ struct RenderCommand: ParsableCommand {
     // unknown option "-1" leaving --time without a value.
     @Option(parsing: .unconditional, help: ArgumentHelp("Scene time in seconds of the one frame to render (default 0).", valueName: "seconds"))
     var time: Double?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("The one frame at this share of the timeline, 0…1 (scene time P × the timeline's duration; for a Lottie animation frame ip + P·(op − ip)).",
+                               valueName: "P"),
+            transform: { try TimelinePicks.parseShare($0) })
+    var progress: Double?
+
+    @Option(help: ArgumentHelp("A marker of the animation (Lottie \"markers\"): alone, the frame at its start; with --frames, its segment (bounds count from its start, END clipped to its end; --frames 0: is the whole segment).",
+                               valueName: "name"))
+    var marker: String?
 
     @Option(help: ArgumentHelp("Render the frames of [START, END) into the -o directory (seconds, or frame numbers with an f suffix).",
                                valueName: "START:END"),
@@ -83,6 +99,8 @@ struct RenderCommand: ParsableCommand {
 
     @OptionGroup var stateOptions: StateOptions
 
+    @OptionGroup var animationOption: AnimationOption
+
     @OptionGroup var rasterCache: RasterCacheOptions
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors (no progress bar, no summary).")
@@ -101,6 +119,19 @@ struct RenderCommand: ParsableCommand {
         if frames != nil && time != nil {
             throw ValidationError("--frames and --time cannot be used together: --time renders one frame, --frames a sequence")
         }
+        if progress != nil && time != nil {
+            throw ValidationError("--progress and --time cannot be used together: both pick the one frame to render (--progress as a share of the timeline, --time in seconds)")
+        }
+        if progress != nil && frames != nil {
+            throw ValidationError("--progress and --frames cannot be used together: --progress renders one frame, --frames a sequence")
+        }
+        if progress != nil && marker != nil {
+            throw ValidationError("--progress and --marker cannot be used together: both pick the frame to render")
+        }
+        if marker != nil && time != nil {
+            throw ValidationError("--marker and --time cannot be used together: --marker renders the frame at the marker's start (with --frames, its segment)")
+        }
+        if let m = marker, m.isEmpty { throw ValidationError("--marker needs a marker's name") }
         if frames == nil {
             if fps != nil { throw ValidationError("--fps applies to --frames") }
             if sheet != nil { throw ValidationError("--sheet needs --frames") }
@@ -128,7 +159,7 @@ struct RenderCommand: ParsableCommand {
             let t0 = DispatchTime.now().uptimeNanoseconds
             var loadTime: UInt64 = 0
             let limits = try limitOptions.resolved()
-            let doc = try StageTimings.measure(&loadTime) { try AssetLoader.load(path: scene, states: stateOptions.selection, limits: limits.decoding) }
+            let doc = try StageTimings.measure(&loadTime) { try AssetLoader.load(path: scene, states: stateOptions.selection, animation: animationOption.animation, limits: limits.decoding) }
             if let s = scale {
                 var c = doc.scene.canvas; c.scale = s
                 if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {
@@ -137,12 +168,26 @@ struct RenderCommand: ParsableCommand {
             }
             try HostMemory.check(doc.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel)
             let animated = AnimatedScene(doc, imageLimits: limits.images)
-            if let range = frames, let format = PreviewFormat(path: output) {
+            // --marker: its start, or (with --frames) its segment as an absolute range.
+            let picked = try marker.map { try TimelinePicks.marker($0, in: doc, scene: scene) }
+            var range = frames
+            if let m = picked, frames != nil {
+                range = try TimelinePicks.segment(m, relative: frames, fps: fps ?? animated.fps)
+            }
+            if let range, let format = PreviewFormat(path: output) {
                 try renderPreview(format, animated, range: range, loadTime: loadTime, start: t0)
-            } else if let range = frames {
+            } else if let range {
                 try renderSequence(animated, range: range, loadTime: loadTime, start: t0)
             } else {
-                try renderOne(animated, loadTime: loadTime, start: t0)
+                var at = time ?? 0, label = time.map { " at \(FrameRange.format($0)) s" } ?? ""
+                if let p = progress {
+                    at = try TimelinePicks.time(progress: p, animated, scene: scene)
+                    label = " at \(FrameRange.format(at)) s (progress \(FrameRange.format(p)))"
+                } else if let m = picked {
+                    at = try TimelinePicks.start(of: m)
+                    label = " at \(FrameRange.format(at)) s (marker \(TimelinePicks.quote(m.name)))"
+                }
+                try renderOne(animated, at: at, label: label, loadTime: loadTime, start: t0)
             }
         } catch let e as ValidationError {
             throw e
@@ -154,14 +199,14 @@ struct RenderCommand: ParsableCommand {
         }
     }
 
-    func renderOne(_ animated: AnimatedScene, loadTime: UInt64, start t0: UInt64) throws {
+    func renderOne(_ animated: AnimatedScene, at time: Double, label at: String, loadTime: UInt64, start t0: UInt64) throws {
         let err = Terminal.stderr
         let renderer = try SceneRenderer(preferredDevice: device)
         // One frame: its textures go before its pixels are copied out (lower peak memory).
         renderer.renderer.releasesTexturesAfterFrame = true
         // Again now that the driver is up: its threads and reservations count against ulimit -v.
         try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
-        let frame = try renderer.render(animated, at: time ?? 0, scale: scale)
+        let frame = try renderer.render(animated, at: time, scale: scale)
         renderer.record(\.load, nanoseconds: loadTime)
         let t1 = DispatchTime.now().uptimeNanoseconds
         try PNGCodec.write(premultiplied: frame.pixels, width: frame.width, height: frame.height,
@@ -172,7 +217,6 @@ struct RenderCommand: ParsableCommand {
             warnings.add(frame.plan.unsupported)
             for w in warnings.lines { err.warning(w) }
             let total = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
-            let at = time.map { " at \(FrameRange.format($0)) s" } ?? ""
             err.write("\(err.green("wrote")) \(output)\(at) \(err.dim("(\(frame.width)×\(frame.height), \(Self.drawCounts(items: frame.plan.items.count, calls: frame.stats.drawCalls, culled: frame.plan.execution.culledItems, flattened: (frame.plan.execution.flattenedRegions, frame.plan.execution.flattenedItems), stack: (frame.plan.execution.stackDepth, frame.plan.execution.stackVeils, frame.plan.execution.stackByOrder > 0))), \(String(cFormat: "%.0f", total)) ms: \(renderer.timings.summary); \(renderer.renderer.deviceName))"))")
         }
     }

@@ -21,7 +21,12 @@ struct SnapshotCommand: ParsableCommand {
         scene file's own "snapshots": {"times": […]}, else 0, ¼, ½, ¾ of the scene's timeline and its end, the timeline's duration itself (the span `render \
         --frames START:` renders: timeline.duration, else the animations' natural duration capped \
         at 10 s). Give the scene a timeline.duration, or --times, when a change of an animation's \
-        timing should fail at the same times rather than change them.
+        timing should fail at the same times rather than change them. --progress P,P,… gives the \
+        times as shares of the timeline instead (0…1: P × its duration; for a Lottie animation \
+        frame ip + P·(op − ip)). --markers also checks the start of every marker a scene has (a \
+        Lottie animation's "markers"; those before scene time 0 are skipped), besides the other \
+        times. --animation ID picks the animation of .lottie packages (the key stays the \
+        package's path: check one animation per goldens directory).
 
         Goldens are keyed by the scene's path relative to the current directory and the time in \
         milliseconds: GOLDENS/Examples/motion.json@500ms.png (directories mirrored). Run from \
@@ -65,6 +70,16 @@ struct SnapshotCommand: ParsableCommand {
             help: ArgumentHelp("Scene times in seconds, comma-separated (default: 0, ¼, ½, ¾ of the timeline and its end).", valueName: "T,T,…"),
             transform: { try SnapshotCommand.parseTimes($0) })
     var times: [Double]?
+
+    @Option(parsing: .unconditional,
+            help: ArgumentHelp("Times as shares of each scene's timeline, comma-separated, 0…1 (P × its duration); instead of --times.", valueName: "P,P,…"),
+            transform: { try TimelinePicks.parseShares($0) })
+    var progress: [Double]?
+
+    @Flag(help: "Also check the start of every marker of a scene that has markers (a Lottie animation's \"markers\").")
+    var markers = false
+
+    @OptionGroup var animationOption: AnimationOption
 
     @Option(help: ArgumentHelp("The share of pixels that must pass for a frame to pass (0 < P ≤ 1).", valueName: "P"))
     var precision: Double = PerceptualComparison.defaultPrecision
@@ -118,6 +133,10 @@ struct SnapshotCommand: ParsableCommand {
         if let o = outputArgument, o.isEmpty { throw ValidationError("-o needs a file name") }
         if let d = diffs, d.isEmpty { throw ValidationError("--diffs needs a directory") }
         if let t = times, t.count > FrameRange.maxFrames { throw ValidationError("--times: \(t.count) times; the limit is \(FrameRange.maxFrames) per scene") }
+        if times != nil && progress != nil {
+            throw ValidationError("--times and --progress cannot be used together: both give the times to check (--times in seconds, --progress as shares of the timeline)")
+        }
+        if let p = progress, p.count > FrameRange.maxFrames { throw ValidationError("--progress: \(p.count) shares; the limit is \(FrameRange.maxFrames) per scene") }
         if record && diffs != nil { throw ValidationError("--diffs applies to checking; --record writes no diff images") }
     }
 
@@ -179,7 +198,17 @@ struct SnapshotCommand: ParsableCommand {
     /// frames' goldens are left alone).
     func recordHint(_ scene: String, time: Double? = nil) -> String {
         let list = time.map { [$0] } ?? times
-        return "caprof snapshot \(scene) --goldens \(goldens)\(list.map { " --times " + $0.map { String(cFormat: "%g", $0) }.joined(separator: ",") } ?? "")\(scale.map { " --scale \(String(cFormat: "%g", $0))" } ?? "") --record"
+        func csv(_ v: [Double]) -> String { v.map { String(cFormat: "%g", $0) }.joined(separator: ",") }
+        var picks = list.map { " --times " + csv($0) } ?? progress.map { " --progress " + csv($0) } ?? ""
+        if time == nil && markers { picks += " --markers" }
+        if let a = animationOption.animation { picks += " --animation " + Self.shellQuoted(a) }
+        return "caprof snapshot \(scene) --goldens \(goldens)\(picks)\(scale.map { " --scale \(String(cFormat: "%g", $0))" } ?? "") --record"
+    }
+
+    /// A word for a shell command line: as is when plain, else in single quotes.
+    static func shellQuoted(_ s: String) -> String {
+        let plain = !s.isEmpty && s.unicodeScalars.allSatisfy { ($0.isASCII && ($0.properties.isAlphabetic || $0.properties.numericType != nil)) || "-_./:@%+,=".unicodeScalars.contains($0) }
+        return plain ? s : "'" + s.split(separator: "'", omittingEmptySubsequences: false).joined(separator: "'\\''") + "'"
     }
 
     func snapshot(_ err: Terminal) throws -> SnapshotReport {
@@ -235,7 +264,7 @@ struct SnapshotCommand: ParsableCommand {
         let renderer: SceneRenderer
         let doc: SceneDocument
         do {
-            doc = try AssetLoader.load(path: path, states: StateSelection(), limits: limits.decoding)
+            doc = try AssetLoader.load(path: path, states: StateSelection(), animation: animationOption.animation, limits: limits.decoding)
             if let s = scale {
                 var c = doc.scene.canvas; c.scale = s
                 if c.pixelWidth > Canvas.maxPixelSide || c.pixelHeight > Canvas.maxPixelSide || c.pixelWidth < 1 || c.pixelHeight < 1 {
@@ -254,7 +283,13 @@ struct SnapshotCommand: ParsableCommand {
         let d = animated.duration
         // --times, else the scene's own list, else ¼ steps of its timeline.
         let own = doc.snapshots
-        var chosen = times ?? own?.times ?? (d > 0 ? [0, d / 4, d / 2, 3 * d / 4, d] : [0])
+        if progress != nil && !(d > 0 && d.isFinite) {
+            return [SnapshotReport.Frame(scene: path, status: .error,
+                                         message: "--progress: the scene has no duration (a still scene: nothing animates and it has no timeline.duration); give --times in seconds instead")]
+        }
+        var chosen = times ?? progress.map { $0.map { $0 * d } } ?? own?.times ?? (d > 0 ? [0, d / 4, d / 2, 3 * d / 4, d] : [0])
+        // --markers: every marker's start too (one before the timeline's start is not a frame).
+        if markers { chosen += doc.markers.map(\.start).filter { $0 >= 0 && $0 <= FrameRange.maxTime } }
         // The scene's precision wins over --precision, which is the default for scenes without one.
         let precision = own?.precision ?? self.precision
         // One frame per key (times within a microsecond are one frame).

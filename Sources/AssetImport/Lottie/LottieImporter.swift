@@ -2,6 +2,7 @@ import Geometry
 import LayerModel
 import Animation
 import SceneFormat
+import SystemSupport
 
 /// Imports a Lottie animation (Bodymovin JSON 4.x–5.x) as the layer tree lottie-ios's Core
 /// Animation rendering engine builds of it, so caprof renders and profiles what the device shows.
@@ -94,6 +95,58 @@ public enum LottieImporter {
         var scene = Scene(canvas: Canvas(width: w, height: h, scale: 1), root: root)
         scene.timeline = Timeline(duration: duration, fps: fr)
         scene.sourceFile = file
-        return SceneDocument(scene: scene, animations: animations, transactions: [], warnings: warnings)
+        var document = SceneDocument(scene: scene, animations: animations, transactions: [], warnings: warnings)
+        document.markers = try markers(top["markers"], file: file, frameRate: fr, inPoint: ip)
+        return document
+    }
+
+    /// The most markers an animation may declare (a hostile file never makes a long list).
+    public static let maxMarkers = 10_000
+
+    /// `markers`: `[{"tm": frame, "cm": name, "dr": frames}]` as scene-time segments (frame f is
+    /// at (f − ip) / fr s, as `LottieClock.root` places it). `cm` is the name, or an old
+    /// exporter's JSON string `"{\"name\":\"x\"}"` holding it; `dr` absent is 0. Times outside
+    /// ip…op are kept as they are; a missing or non-finite `tm`, or a non-finite or negative `dr`,
+    /// is an error at its place.
+    static func markers(_ value: JSONValue?, file: String, frameRate fr: Double, inPoint ip: Double) throws -> [TimelineMarker] {
+        guard let value, !value.isNull else { return [] }
+        func place(_ v: JSONValue) -> SourceLocation { SourceLocation(file: file, pointer: v.pointer, line: v.line, column: v.column) }
+        guard let list = value.array else {
+            throw SceneError(.wrongType, at: place(value), "'markers' must be an array of {\"tm\": frame, \"cm\": name, \"dr\": frames}, found \(value.typeDescription)")
+        }
+        if list.count > maxMarkers {
+            throw SceneError(.limitExceeded, at: place(value), "\(list.count) markers; the limit is \(maxMarkers)")
+        }
+        return try list.map { m in
+            guard m.members != nil else {
+                throw SceneError(.wrongType, at: place(m), "a marker is an object {\"tm\": frame, \"cm\": name, \"dr\": frames}, found \(m.typeDescription)")
+            }
+            guard let cm = m["cm"] else { throw SceneError(.missingKey, at: place(m), "missing required key 'cm' (the marker's name) of a marker") }
+            guard let text = cm.string else {
+                throw SceneError(.wrongType, at: place(cm), "'cm' (the marker's name) must be a string, found \(cm.typeDescription)")
+            }
+            guard let tm = m["tm"] else { throw SceneError(.missingKey, at: place(m), "missing required key 'tm' (the marker's frame) of marker \"\(text)\"") }
+            guard let frame = tm.number, frame.isFinite, abs(frame) <= 1e7 else {
+                throw SceneError(.outOfRange, at: place(tm), "'tm' (the marker's frame) must be a finite frame number, found \(tm.number.map(LottieNumber.text) ?? tm.typeDescription)")
+            }
+            var frames = 0.0
+            if let dr = m["dr"], !dr.isNull {
+                guard let d = dr.number, d.isFinite, d >= 0, d <= 1e7 else {
+                    throw SceneError(.outOfRange, at: place(dr), "'dr' (the marker's duration in frames) must be a finite number ≥ 0, found \(dr.number.map(LottieNumber.text) ?? dr.typeDescription)")
+                }
+                frames = d
+            }
+            return TimelineMarker(name: markerName(text, file: file), start: (frame - ip) / fr, duration: frames / fr)
+        }
+    }
+
+    /// `cm` as lottie-ios reads it: the plain name, or the `name` of an old exporter's JSON object
+    /// string (`"{\"name\":\"intro\"}"`); a string that is not such an object is the name as is.
+    static func markerName(_ cm: String, file: String) -> String {
+        let trimmed = cm.trimmingWhitespace()
+        guard trimmed.hasPrefix("{"), trimmed.hasSuffix("}"),
+              let object = try? JSONParser.parse(Array(trimmed.utf8), file: file),
+              let name = object["name"]?.string else { return cm }
+        return name
     }
 }

@@ -176,7 +176,9 @@ struct LottieCompositionBuilder {
             layer.masksToBounds = true
             guard let id = l["refId"]?.string else { throw ctx.error(l, "precomposition layer '\(e.name)' has no 'refId'", kind: .missingKey) }
             guard let asset = assets.precompositions[id] else {
-                throw ctx.error(l["refId"]!, "precomposition layer '\(e.name)' refers to '\(id)', which no asset has", kind: .unresolvedReference)
+                // lottie-ios skips such a layer (the device shows the rest): said, not silent.
+                ctx.warn("precomposition layer '\(e.name)' refers to '\(id)', which no asset has; it is not drawn (as lottie-ios skips it)", at: l["refId"]!)
+                return nil
             }
             if stack.contains(id) {
                 throw ctx.error(l["refId"]!, "precomposition '\(id)' contains itself (\((stack + [id]).joined(separator: " → ")))", kind: .invalidValue)
@@ -196,7 +198,8 @@ struct LottieCompositionBuilder {
             layer.backgroundColor = (l["sc"]?.string).flatMap(LottieValues.hexColor) ?? .black
         case 2:
             guard let id = l["refId"]?.string, let image = assets.images[id] else {
-                throw ctx.error(l["refId"] ?? l, "image layer '\(e.name)' refers to an image asset that does not exist", kind: .unresolvedReference)
+                ctx.warn("image layer '\(e.name)' refers to an image asset '\(l["refId"]?.string ?? "")' that does not exist; it is not drawn (as lottie-ios skips it)", at: l["refId"] ?? l)
+                return nil
             }
             ownSize = image.size
             layer.contents = image.source

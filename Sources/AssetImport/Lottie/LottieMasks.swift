@@ -3,11 +3,10 @@ import LayerModel
 import Animation
 import SceneFormat
 
-/// A layer's masks (`masksProperties`) as its Core Animation mask: the paths of the masks that
-/// add (`a`) drawn in opaque black into one mask layer (their union), each mask that subtracts
-/// (`s`) or intersects (`i`) as a further mask of that mask (Core Animation multiplies a mask by
-/// its own mask: an intersection), a subtracting or inverted mask drawn as its path inside a
-/// large rectangle with the even-odd rule (its outside). Mask opacity and expansion are not
+/// A layer's masks (`masksProperties`) as its Core Animation mask: one mask layer whose
+/// sublayers are the masks' paths in opaque black, in list order, each composited onto the ones
+/// before as its mode says (add: over; subtract: destination-out; intersect: destination-in); an
+/// inverted mask is its path inside a large rectangle with the even-odd rule (its outside). Mask opacity and expansion are not
 /// applied by lottie-ios's Core Animation engine: a warning says so.
 enum LottieMasks {
     static func apply(_ l: JSONValue, to layer: inout Layer, size: Size, clock: LottieClock, ctx: LottieContext, depth: Int) throws {
@@ -40,52 +39,49 @@ enum LottieMasks {
             }
             return s
         }
-        var union: [Layer] = []
-        var limiting: [Layer] = []   // each a further mask: intersected
+        // Masks apply in list order to what the ones before them left: adding draws the path
+        // over it, subtracting cuts the path out of it (destination-out), intersecting keeps it
+        // only inside the path (destination-in). The first mask starts from nothing, or, when it
+        // subtracts or intersects, from the whole layer.
+        var parts: [Layer] = []
         for m in list {
             guard m.members != nil else { throw ctx.error(m, "a mask must be an object", kind: .wrongType) }
             let inverted = m["inv"]?.bool ?? false
-            switch m["mode"]?.string ?? "a" {
+            let mode = m["mode"]?.string ?? "a"
+            switch mode {
             case "n":
                 continue
-            case "a":
-                union.append(try shape(m, inverted: inverted))
-            case "s":
-                if union.isEmpty && limiting.isEmpty {
-                    union.append(try shape(m, inverted: !inverted))
-                } else {
-                    limiting.append(try shape(m, inverted: !inverted))
+            case "a", "s", "i":
+                if parts.isEmpty && mode != "a" {
+                    var all = try ctx.newLayer(at: m, depth: depth + 2)
+                    all.name = "whole layer"
+                    all.backgroundColor = .black
+                    all.bounds = outer
+                    all.anchorPoint = Point(0, 0)
+                    all.position = outer.origin
+                    parts.append(all)
                 }
-            case "i":
-                limiting.append(try shape(m, inverted: inverted))
+                var part = try shape(m, inverted: inverted)
+                if mode == "s" { part.compositingFilter = .destinationOut }
+                if mode == "i" { part.compositingFilter = .destinationIn }
+                parts.append(part)
             default:
-                ctx.warn("a mask of layer '\(name)' uses mode '\(m["mode"]?.string ?? "?")' (lighten, darken or difference), which lottie-ios's Core Animation engine draws as an added mask", at: m, layer: layer.id)
-                union.append(try shape(m, inverted: inverted))
+                ctx.warn("a mask of layer '\(name)' uses mode '\(mode)' (lighten, darken or difference), which lottie-ios's Core Animation engine draws as an added mask", at: m, layer: layer.id)
+                parts.append(try shape(m, inverted: inverted))
             }
         }
-        guard !union.isEmpty || !limiting.isEmpty else { return }
+        guard !parts.isEmpty else { return }
         var mask: Layer
-        if union.count == 1 {
-            mask = union[0]
+        if parts.count == 1 {
+            mask = parts[0]
         } else {
             mask = try ctx.newLayer(at: l["masksProperties"]!, depth: depth + 1)
             mask.name = "masks of \(name)"
             mask.bounds = Rect(0, 0, size.width, size.height)
             mask.anchorPoint = Point(0, 0)
             mask.position = Point(0, 0)
-            mask.sublayers = union.reversed()
-            if union.isEmpty {
-                // Only intersections: of the whole layer.
-                mask.backgroundColor = .black
-            }
+            mask.sublayers = parts
         }
-        // Innermost first: mask.mask = limiting[0], whose mask is limiting[1] …
-        var chain: Layer?
-        for var m in limiting.reversed() {
-            if let inner = chain { m.mask = inner }
-            chain = m
-        }
-        if let chain { mask.mask = chain }
         layer.mask = mask
     }
 }

@@ -95,13 +95,15 @@ enum LottiePaths {
         return Path(e)
     }
 
-    /// An ellipse centred on `center`, from its top, clockwise (counter-clockwise for direction 3).
+    /// An ellipse centred on `center`, from its top, counter-clockwise on the screen, as lottie-ios
+    /// draws it (clockwise for direction 3): where a trim path starts and which way it runs, as
+    /// Apple's renders of trimmed circles show.
     static func ellipse(center c: Point, size s: Size, reversed: Bool) -> Path {
         let rx = abs(s.width) / 2, ry = abs(s.height) / 2
         let kx = rx * kappa, ky = ry * kappa
         let top = Point(c.x, c.y - ry), right = Point(c.x + rx, c.y), bottom = Point(c.x, c.y + ry), left = Point(c.x - rx, c.y)
         var e: [Path.Element] = [.move(top)]
-        if !reversed {
+        if reversed {
             e.append(.cubic(Point(c.x + kx, top.y), Point(right.x, c.y - ky), right))
             e.append(.cubic(Point(right.x, c.y + ky), Point(c.x + kx, bottom.y), bottom))
             e.append(.cubic(Point(c.x - kx, bottom.y), Point(left.x, c.y + ky), left))

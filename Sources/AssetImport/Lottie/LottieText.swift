@@ -10,9 +10,15 @@ import SystemSupport
 /// After Effects places point text. Text animators (`t.a`) are not applied by lottie-ios's
 /// Core Animation engine either; a warning says so.
 enum LottieText {
-    /// The ascent of a line as a share of the font size (the first baseline's distance from
-    /// the top of a CATextLayer), for the text families caprof maps to.
-    static let ascent = 0.8
+    /// The first baseline's distance from the top of a CATextLayer as a share of the font size:
+    /// the ascent of the family caprof draws the font with (Plan's FontMapping): Inter (0.969)
+    /// for San Francisco and the system font, Liberation Sans (0.905, Helvetica's metrics) for
+    /// the rest.
+    static func ascent(_ family: String) -> Double {
+        let key = family.lowercased().filter { $0.isLetter }
+        let system = key.hasPrefix("sf") || key.hasPrefix("appleSystem".lowercased()) || key == "system" || key.hasPrefix("inter") || key.hasPrefix("sanfrancisco")
+        return system ? 0.969 : 0.905
+    }
 
     static func apply(_ l: JSONValue, to layer: inout Layer, size: Size, clock: LottieClock, ctx: LottieContext, depth: Int) throws {
         let name = l["nm"]?.string ?? "text"
@@ -51,7 +57,7 @@ enum LottieText {
         case 2: text.text.alignmentMode = .center; if box == nil { x = -width / 2 }
         default: text.text.alignmentMode = .left
         }
-        var y = -fontSize * ascent
+        var y = -fontSize * Self.ascent(text.text.font)
         if let ps = s["ps"].flatMap({ LottieNumber.numbers($0) }), ps.count >= 2, box != nil { x = ps[0]; y = ps[1] }
         text.text.wrapped = box != nil
         text.anchorPoint = Point(0, 0)
