@@ -46,7 +46,8 @@ enum LottiePaths {
         if closed && v.count > 1 {
             let a = v[v.count - 1], b = first
             let c1 = a + tangent(outs, v.count - 1), c2 = b + tangent(ins, 0)
-            if !(c1 == a && c2 == b) || a != b { e.append(c1 == a && c2 == b ? .line(b) : .cubic(c1, c2, b)) }
+            // A straight closing segment is the close itself.
+            if !(c1 == a && c2 == b) { e.append(.cubic(c1, c2, b)) }
             e.append(.close)
         } else if closed {
             e.append(.close)

@@ -25,6 +25,10 @@ struct LottieShapeBuilder {
             if case .path(let p, let v) = item { return (i, p, v) }
             return nil
         }
+        // A trim applies to every stroke of its group and of the groups inside it, wherever it
+        // is listed, as lottie-ios's Core Animation engine applies it (the last one if several).
+        var groupTrim: LottieTrim?
+        for item in items { if case .trim(let t) = item { groupTrim = t } }
         // The enclosing groups' styles, lowest first.
         for applied in inherited.reversed() where !paths.isEmpty {
             try addStyle(applied.style, paths: paths.map { ($0.1, $0.2) }, trim: applied.trim, to: &container, depth: depth)
@@ -34,33 +38,24 @@ struct LottieShapeBuilder {
             case .style(let style):
                 let before = paths.filter { $0.0 < i }
                 guard !before.isEmpty else { continue }
-                try addStyle(style, paths: before.map { ($0.1, $0.2) }, trim: trim(before: i, in: items) ?? inheritedTrim, to: &container, depth: depth)
+                try addStyle(style, paths: before.map { ($0.1, $0.2) }, trim: groupTrim ?? inheritedTrim, to: &container, depth: depth)
             case .group(let name, let children, let transform, let v):
                 // Styles after the group in this one draw its paths too (top first), and so do ours.
                 var down: [Applied] = []
                 for (j, later) in items.enumerated() where j > i {
-                    if case .style(let s) = later { down.append((s, trim(before: j, in: items) ?? inheritedTrim)) }
+                    if case .style(let s) = later { down.append((s, groupTrim ?? inheritedTrim)) }
                 }
                 down += inherited
                 var group = try ctx.newLayer(at: v, depth: depth + 1)
                 group.name = name
                 try transform.apply(to: &group, size: size, clock: clock, ctx: ctx, opacity: true, at: v)
-                let innerTrim = trim(before: items.count, in: items, after: i) ?? inheritedTrim
+                let innerTrim = groupTrim ?? inheritedTrim
                 try build(children, into: &group, depth: depth + 1, inherited: down, inheritedTrim: innerTrim)
                 if !group.sublayers.isEmpty { container.sublayers.append(group) }
             case .path, .trim, .ignored:
                 continue
             }
         }
-    }
-
-    /// The last trim listed before index `end` (and after `start`) in a group.
-    func trim(before end: Int, in items: [LottieShapeItem], after start: Int = -1) -> LottieTrim? {
-        var found: LottieTrim?
-        for (j, item) in items.enumerated() where j < end && j > start {
-            if case .trim(let t) = item { found = t }
-        }
-        return found
     }
 
     func fullSizeLayer(at v: JSONValue, depth: Int, _ cls: LayerClass) throws -> Layer {
