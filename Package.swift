@@ -97,7 +97,7 @@ let package = Package(
                     exclude: ["Regressions"]),
         // Scene-level reference tests on lavapipe: scene vs equivalent scene, vs hand-computed
         // pixels, and the examples vs reviewed golden PNGs.
-        .testTarget(name: "ReftestTests", dependencies: ["Pipeline", "SceneFormat", "Raster", "Render", "Plan"],
+        .testTarget(name: "ReftestTests", dependencies: ["Pipeline", "SceneFormat", "AssetImport", "Raster", "Render", "Plan"],
                     exclude: ["Goldens"]),
     ],
     swiftLanguageModes: [.v5]

@@ -88,6 +88,15 @@ public enum ExpansionCheck {
 
     // MARK: scenes
 
+    /// Where `Size.instances` (and the copies a walk multiplies by) stop: twice it still fits an `Int`.
+    static let maxInstances = Int.max / 2
+
+    /// `a × b` for non-negative counts, capped at `maxInstances` (never wrapping).
+    static func saturatedProduct(_ a: Int, _ b: Int) -> Int {
+        let (p, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow || p > maxInstances ? maxInstances : p
+    }
+
     /// Counts an imported document's layers (with masks), their arrays, paths and strings, and its
     /// animations with their keyframes, up to just past the budgets.
     public static func measure(_ doc: SceneDocument) -> Size {
@@ -100,8 +109,13 @@ public enum ExpansionCheck {
         func layer(_ l: Layer, copies: Int) {
             s.layers += 1
             // A replicator counts its instances even without sublayers (the planner walks them).
-            s.instances = min(s.instances + (l.layerClass == .replicator ? copies.multipliedReportingOverflow(by: max(1, l.replicator.instanceCount)).partialValue : copies), Int.max / 2)
-            let inner = l.layerClass == .replicator ? min(copies.multipliedReportingOverflow(by: max(1, l.replicator.instanceCount)).partialValue, Int.max / 4) : copies
+            // Saturating: nested replicators of the importers' largest counts (10 000⁶, not yet
+            // refused by `SceneLimitCheck`, which the importers' callers run) pass `Int.max`, and a
+            // wrapped product added to the count trapped (archive-dag's
+            // `nested-replicators-past-int-max`). `copies` and the sum stay within `Int.max / 2`.
+            let shown = l.layerClass == .replicator ? Self.saturatedProduct(copies, max(1, l.replicator.instanceCount)) : copies
+            s.instances = min(s.instances + shown, maxInstances)
+            let inner = shown
             s.values += 1 + l.filters.count + l.backgroundFilters.count + (l.gradient.colors?.count ?? 0)
                 + (l.gradient.locations?.count ?? 0) + (l.shape.lineDashPattern?.count ?? 0)
             s.bytes += (l.name?.utf8.count ?? 0) + (l.text.string?.utf8.count ?? 0)

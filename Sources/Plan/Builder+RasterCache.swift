@@ -102,9 +102,13 @@ extension Builder {
             switch source {
             case .pass(let i):
                 switch offscreenPasses[i].operation {
-                case .draw(let items): inner = logicalItems(items)
-                case .filter, .backdrop:
-                    // A filtered result shows the items its chain started from (`filterOrigin`).
+                case .draw, .filter, .backdrop:
+                    // A filtered result shows the items its chain started from (`filterOrigin`). A
+                    // backdrop's capture inside a target is a draw of what lay beneath it, earlier
+                    // captures included: it shows as one capture, as over the canvas (`filterOrigin`
+                    // says so for a draw in `nestedCaptures`, with or without filters after it).
+                    // Expanded as a content pass, each filterless backdrop in a target doubled the
+                    // list: 100 of them (a replicator's instances) took minutes and gigabytes.
                     guard let origin = filterOrigin(i) else { continue }
                     switch origin {
                     case .draw(let items): inner = logicalItems(items)

@@ -125,6 +125,9 @@ struct Builder {
     var backdropGroups: [String: BackdropGroupCapture] = [:]
     /// Items drawn again as blend modes' destinations this frame (`maxBlendDestinationItems`).
     var blendDestinationItems = 0
+    /// Items drawn again into the captures of backdrops inside offscreen targets this frame
+    /// (`maxBackdropCaptureItems`).
+    var backdropCaptureItems = 0
     /// Blend modes that took what lay beneath off their target (`Builder+CompositingFilter.swift`):
     /// destination pass → its layer and how many of its last items were moved there.
     var movedBeneath: [Int: (layer: LayerID, count: Int)] = [:]

@@ -23,6 +23,10 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
     /// their destinations (each draws what lies beneath it again): this layer is composited
     /// source-over.
     case blendBudget
+    /// The frame's backdrops inside offscreen targets would draw more than
+    /// `maxBackdropCaptureItems` items again into their captures (each draws what its target holds
+    /// beneath it again): this backdrop captures nothing.
+    case backdropBudget
     /// A lineDashPattern so fine for its path that the stroke would be more than
     /// `Builder.maxDashesPerShape` dashes (each one a polygon for cairo): drawn solid.
     case dashBudget
@@ -36,6 +40,7 @@ public enum UnsupportedFeature: String, Sendable, CaseIterable {
         case .rasterBudget: return "shape, text and shadowPath content beyond \(Builder.maxRasterPixelsPerFrame >> 20) Mpx of textures in one frame is not drawn"
         case .deepClipNesting: return "more than \(4) nested masksToBounds clips with different transforms; the outermost are dropped"
         case .nestedBackdrop: return "a backdrop inside a mask's layers, in its own shouldRasterize bitmap or in a transition's cross-dissolve captures nothing; only its own content is drawn"
+        case .backdropBudget: return "its backdrop inside an offscreen target would draw more than \(Builder.maxBackdropCaptureItems) items beneath backdrops again in one frame; it captures nothing, only its own content is drawn"
         case .blendBudget: return "its compositingFilter would draw more than \(Builder.maxBlendDestinationItems) items beneath blend modes again in one frame; it is composited source-over"
         case .dashBudget: return "its lineDashPattern would cut the stroke into more than \(Builder.maxDashesPerShape) dashes; the stroke is drawn solid"
         case .variableBlurRadius: return "its variableBlur's radius passes \(Int(Builder.maxVariableBlurSigma)) px; it is blurred with that radius"

@@ -2,6 +2,8 @@ import XCTest
 import AssetImport
 import SceneFormat
 import FuzzHarness
+import LayerModel
+import Geometry
 
 /// The structure-aware generators of the `plist-dag`, `archive-dag` and `caml-dtd` fuzz targets
 /// (issue #43: inputs that expand were out of the mutators' reach) and their expansion oracle.
@@ -148,5 +150,26 @@ final class FuzzGeneratorTests: XCTestCase {
         let root = try! XMLTree.parse(Array("<caml><a b='cd'/></caml>".utf8))
         XCTAssertEqual(ExpansionCheck.measure(root, budget: 1000), 2 + 4 + 1 + 3)
         XCTAssertEqual(ExpansionCheck.check(root, fileBytes: 24), [])
+    }
+
+    /// The layer instances the oracle counts saturate: six nested replicators of 10 000 instances
+    /// (what an archive imports before `SceneLimitCheck` refuses it) are 10²⁴, past `Int.max`; the
+    /// wrapped product added to the count trapped (archive-dag's `nested-replicators-past-int-max`).
+    func testTheExpansionCheckCountsNestedReplicatorsPastIntMaxWithoutTrapping() {
+        var leaf = Layer(); leaf.setFrame(Rect(0, 0, 1, 1))
+        var level = leaf
+        for _ in 0..<6 {
+            var r = Layer(.replicator); r.replicator.instanceCount = 10_000
+            r.sublayers = [level, level, level]
+            level = r
+        }
+        var scene = Scene(canvas: Canvas(width: 10, height: 10, scale: 1), root: level); scene.assignIDs()
+        let size = ExpansionCheck.measure(SceneDocument(scene: scene))
+        XCTAssertEqual(size.layers, 1 + 3 + 9 + 27 + 81 + 243 + 729)
+        XCTAssertEqual(size.instances, Int.max / 2, "saturated, not wrapped")
+        // One replicator of 10 000 over three layers: itself 10 000 times, each layer 10 000 times.
+        var one = Layer(.replicator); one.replicator.instanceCount = 10_000; one.sublayers = [leaf, leaf, leaf]
+        var small = Scene(canvas: Canvas(width: 10, height: 10, scale: 1), root: one); small.assignIDs()
+        XCTAssertEqual(ExpansionCheck.measure(SceneDocument(scene: small)).instances, 40_000)
     }
 }

@@ -183,6 +183,46 @@ final class FilterPlanTests: XCTestCase {
         XCTAssertEqual(p.items.filter { $0.role == .offscreen }.count, 1, "the backdrop")
     }
 
+    /// Backdrops without filters inside an offscreen target (a replicator's instances in a faded
+    /// group): each capture is a draw of what the group drew before it, the earlier backdrops
+    /// included, and the plan's logical items show each as one capture, so they grow with the
+    /// backdrops. Expanded as content, each backdrop doubled them (a caml-dtd fuzz finding: 100
+    /// backdrops took minutes and more than 2 GB; 20 here would be a million items).
+    func testBackdropsWithoutFiltersInsideAGroupAreOneLogicalItemEach() {
+        var group = box("group", Rect(0, 0, 100, 100)); group.opacity = 0.5
+        group.sublayers = (0..<20).map { i in
+            var bar = Layer(.backdrop); bar.setFrame(Rect(Double(i), Double(i), 20, 20)); return bar
+        }
+        let p = plan([group])
+        XCTAssertEqual(p.unsupported.count, 0)
+        XCTAssertEqual(p.offscreenPasses.filter { $0.reasons == [.backdrop] }.count, 20, "one capture each")
+        XCTAssertEqual(p.offscreenPasses.filter { $0.reasons == [.backdrop] }.last?.items.count, 20,
+                       "the last captures the group's background and the 19 backdrops before it")
+        XCTAssertEqual(p.items.filter { $0.role == .offscreen }.count, 20, "each backdrop once")
+        XCTAssertEqual(p.items.count, 22, "the root's and the group's backgrounds, then the backdrops")
+    }
+
+    /// n backdrops in one offscreen target would draw n²/2 items again into their captures: past
+    /// the frame's budget the rest capture nothing and are reported, and the plan stays bounded
+    /// (1000 such backdrops took 1.6 GB and 7 s to plan a frame).
+    func testBackdropsInsideAGroupDrawingTooMuchAgainAreReported() {
+        var group = box("group", Rect(0, 0, 100, 100)); group.opacity = 0.5
+        group.sublayers = (0..<600).map { i in
+            var bar = Layer(.backdrop); bar.name = "bar\(i)"; bar.setFrame(Rect(Double(i % 80), 0, 20, 20)); return bar
+        }
+        let p = plan([group])
+        let captures = p.offscreenPasses.filter { $0.reasons == [.backdrop] }
+        XCTAssertLessThanOrEqual(captures.map(\.items.count).reduce(0, +), Builder.maxBackdropCaptureItems)
+        // Backdrop k captures the group's background and the k backdrops before it.
+        let within = (0..<600).prefix { k in (0...k).map { $0 + 1 }.reduce(0, +) <= Builder.maxBackdropCaptureItems }.count
+        XCTAssertEqual(within, 446)
+        XCTAssertEqual(captures.count, within)
+        XCTAssertEqual(p.unsupported.count, 600 - within)
+        XCTAssertTrue(p.unsupported.first?.feature.contains("bar446: its backdrop inside an offscreen target would draw more than 100000 items") ?? false,
+                      p.unsupported.first?.feature ?? "")
+        XCTAssertEqual(p.items.filter { $0.role == .offscreen }.count, within, "the others draw nothing")
+    }
+
     /// Where nothing can be read, a nested backdrop is still reported: inside a mask's layers.
     func testABackdropInsideAMaskIsReported() {
         var bar = Layer(.backdrop); bar.setFrame(Rect(0, 0, 20, 20)); bar.filters = [blur(3)]

@@ -35,4 +35,8 @@ final class ExampleGoldenTests: ReftestCase {
     func testShadows() throws { try check("shadows") }
     /// At 2 s (nothing is born at 0): confetti and sparks from the seeded, stateless simulation.
     func testEmitter() throws { try check("emitter", at: 2) }
+    /// A Lottie animation (Examples/lottie-card.json) at 0.75 s: the shine inside its track matte,
+    /// the trimmed ring half way round with its drop shadow, the pulse of a precomposition shown
+    /// from frame 10 at half speed, the card's rounded mask.
+    func testLottieCard() throws { try check("lottie-card", at: 0.75) }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import AssetImport
 import Pipeline
 import Raster
 import SceneFormat
@@ -33,7 +34,8 @@ class ReftestCase: XCTestCase {
     }
 
     func renderFile(_ path: String, at time: Double = 0) throws -> Image {
-        let f = try Self.renderer.render(try SceneDecoder.load(path: path), at: time)
+        // Any scene file or asset the CLI opens (a Lottie example too).
+        let f = try Self.renderer.render(try AssetLoader.load(path: path), at: time)
         return Image(width: f.width, height: f.height, pixels: f.pixels)
     }
 
