@@ -64,7 +64,15 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
     /// A dotLottie package (`.lottie`, a zip archive through libzip: `DotLottiePackage.open`), then
     /// every animation the manifest lists and every image the package holds read, and names that
     /// leave the package asked for; a read past the package's limits or a name let out is a violation.
+    /// Then the package's first animation imported (`LottieImporter`, images from the package) and
+    /// evaluated and planned as `lottie` does.
     case dotlottie
+    /// A Lottie animation (`.json`, Bodymovin: `LottieImporter.decode`, image files looked for in a
+    /// folder that does not exist), checked against the scene format's limits as `AssetLoader` does,
+    /// its expansion checked (`ExpansionCheck`), then (up to 512 layers, 1024 once replicators are
+    /// expanded, and 100 000 values) evaluated at the start, middle and end and planned, with the
+    /// profiler's counters for canvases up to 256² pixels.
+    case lottie
 
     /// Runs the target on one input; returns the invariants it broke (empty: fine).
     public func run(_ bytes: [UInt8]) -> [String] {
@@ -112,6 +120,8 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
             return Self.effects(bytes)
         case .dotlottie:
             return Self.dotLottie(bytes)
+        case .lottie:
+            return Self.lottie(bytes, file: "fuzz.json", images: .directory("/nonexistent"))
         }
     }
 
@@ -148,7 +158,28 @@ public enum FuzzTarget: String, CaseIterable, Sendable {
                 violations.append("image name '\(name)' was not refused")
             }
         }
+        // The first animation imported with the package's images, as `caprof` opens a .lottie.
+        if let first = try? package.animation(nil) {
+            violations += lottie(first.bytes, file: "fuzz.lottie/" + first.entry,
+                                 images: .package(file: "fuzz.lottie", lookup: { try package.image($0) }))
+        }
         return violations
+    }
+
+    /// A Lottie animation imported as `AssetLoader` does (the importer, then the scene format's
+    /// limits), its expansion checked, then (up to `maxPlannedLayers` layers, `maxPlannedInstances`
+    /// instances and `maxPlannedValues` values) evaluated and planned; refusals are success. At
+    /// most 10 000 layers (`generatedLimits`): a precomposition used by many layers multiplies
+    /// them, and a scene that large is only measured, never planned.
+    static func lottie(_ bytes: [UInt8], file: String, images: LottieImporter.Images) -> [String] {
+        let limits = generatedLimits
+        guard let doc = try? LottieImporter.decode(data: bytes, file: file, images: images, limits: limits),
+              (try? SceneLimitCheck.check(doc, limits: limits, rootPointer: "")) != nil else { return [] }
+        let size = ExpansionCheck.measure(doc)
+        let v = ExpansionCheck.violations(size, fileBytes: bytes.count)
+        if !v.isEmpty { return v }
+        guard size.layers <= maxPlannedLayers, size.instances <= maxPlannedInstances, size.values <= maxPlannedValues else { return [] }
+        return planned(doc)
     }
 
     /// The largest imported scene the generated targets evaluate and plan (a shared layer or

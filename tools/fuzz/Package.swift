@@ -5,7 +5,7 @@
 import PackageDescription
 
 let targets = ["json", "scene", "svg-path", "transform", "png", "plan", "plist", "archive", "caml", "jpeg", "effects",
-               "plist-dag", "archive-dag", "caml-dtd", "dotlottie"]
+               "plist-dag", "archive-dag", "caml-dtd", "dotlottie", "lottie"]
 
 let package = Package(
     name: "caprof-fuzz",

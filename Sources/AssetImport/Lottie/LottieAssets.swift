@@ -56,6 +56,9 @@ struct LottieAssets {
                   let data = Data(base64Encoded: String(p[p.index(after: comma)...]), options: .ignoreUnknownCharacters) else {
                 throw ctx.error(a["p"]!, "image asset '\(id)': the data URI is not base64 data (expected data:image/png;base64,…)", kind: .invalidValue)
             }
+            guard !data.isEmpty else {
+                throw ctx.error(a["p"]!, "image asset '\(id)': the data URI holds no bytes", kind: .invalidValue)
+            }
             return ImageSource(origin: ctx.images.intern(.data([UInt8](data))), location: here)
         }
         let folder = a["u"]?.string ?? ""
@@ -79,7 +82,12 @@ struct LottieAssets {
                 return ImageSource(origin: .file(path), location: here)
             }
         case .package(let file, let lookup):
-            guard let bytes = try lookup(relative) ?? lookup(p) else {
+            let found: [UInt8]?
+            do { found = try lookup(relative) ?? lookup(p) } catch let e as SceneError {
+                // The package's refusal (a name that leaves it), at the asset's place in the JSON.
+                throw ctx.error(a["p"]!, "image asset '\(id)': \(e.message)", kind: e.kind)
+            }
+            guard let bytes = found else {
                 throw ctx.error(a["p"]!, "image asset '\(id)': '\(relative)' is not in the package \(file)", kind: .missingFile)
             }
             return ImageSource(origin: ctx.images.intern(.data(bytes)), location: here)

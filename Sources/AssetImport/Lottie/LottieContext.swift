@@ -1,3 +1,4 @@
+import Geometry
 import LayerModel
 import Animation
 import SceneFormat
@@ -48,6 +49,44 @@ final class LottieContext {
         nextProvisionalID += 1
         layer.location = place(v)
         return layer
+    }
+
+    /// Path elements read so far, every keyframe of every path, each time it is read: a
+    /// precomposition is read again for every layer that shows it, so a large path in one shown by
+    /// many layers (through precompositions of precompositions) was read and held once per use
+    /// (a 200 KB file took minutes and gigabytes); refused past the scene format's total.
+    var pathElementCount = 0
+
+    func counted(_ path: LottieProperty<Path>, at v: JSONValue) throws -> LottieProperty<Path> {
+        switch path {
+        case .constant(let p): pathElementCount += p.elements.count
+        case .animated(let keys): for k in keys { pathElementCount += k.value.elements.count }
+        }
+        if pathElementCount > SceneLimits.maxTotalPathElements {
+            throw error(v, SceneLimits.Message.totalPathElements, kind: .limitExceeded)
+        }
+        return path
+    }
+
+    /// Bytes of text and numbers of gradient stops read so far, counted as paths are: a text or a
+    /// gradient in a precomposition is read again (and held again) for every layer that shows it.
+    /// Texts come to at most what a scene file of the size limit could hold; stops to the
+    /// keyframes' budget.
+    var textBytes = 0
+    var gradientStopNumbers = 0
+
+    func countText(_ text: String, at v: JSONValue) throws {
+        textBytes += text.utf8.count
+        if textBytes > limits.fileBytes {
+            throw error(v, "the text layers' texts come to more than \(limits.fileBytes) bytes in all, each counted again for every layer that shows its precomposition; the limit is the file size limit (raise it with --limit file-bytes=N)", kind: .limitExceeded)
+        }
+    }
+
+    func countGradientStops(_ n: Int, at v: JSONValue) throws {
+        gradientStopNumbers += n
+        if gradientStopNumbers > 4_000_000 {
+            throw error(v, "more than 4,000,000 gradient stop numbers in the animation, each counted again for every layer that shows its precomposition", kind: .limitExceeded)
+        }
     }
 
     func add(_ spec: AnimationSpec, to layer: Layer, at v: JSONValue) throws {

@@ -44,15 +44,16 @@ public enum LottieImporter {
             }
             guard let x = v.number, x.isFinite, valid(x) else {
                 throw SceneError(.outOfRange, at: SourceLocation(file: file, pointer: v.pointer, line: v.line, column: v.column),
-                                 "'\(key)' (\(what)) must be \(key == "fr" ? "a frame rate in (0, 1000]" : key == "w" || key == "h" ? "a size in (0, \(Canvas.maxPixelSide)]" : "a finite frame number"), found \(v.number.map(LottieNumber.text) ?? v.typeDescription)")
+                                 "'\(key)' (\(what)) must be \(key == "fr" ? "a frame rate in (0, 1000]" : key == "w" || key == "h" ? "a size in [0.5, \(Canvas.maxPixelSide)] points" : "a finite frame number"), found \(v.number.map(LottieNumber.text) ?? v.typeDescription)")
             }
             return x
         }
         let fr = try number("fr", "frames per second", { $0 > 0 && $0 <= 1000 })
         let ip = try number("ip", "in point", { abs($0) <= 1e7 }, default: 0)
         let op = try number("op", "out point", { abs($0) <= 1e7 })
-        let w = try number("w", "width", { $0 > 0 && $0 <= Double(Canvas.maxPixelSide) })
-        let h = try number("h", "height", { $0 > 0 && $0 <= Double(Canvas.maxPixelSide) })
+        // At least half a point: a canvas needs a pixel (as for a scene file's canvas).
+        let w = try number("w", "width", { $0 >= 0.5 && $0 <= Double(Canvas.maxPixelSide) })
+        let h = try number("h", "height", { $0 >= 0.5 && $0 <= Double(Canvas.maxPixelSide) })
         guard op > ip else {
             throw SceneError(.outOfRange, at: here, "the out point 'op' (\(LottieNumber.text(op))) must come after the in point 'ip' (\(LottieNumber.text(ip)))")
         }

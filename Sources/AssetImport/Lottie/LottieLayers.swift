@@ -131,9 +131,11 @@ struct LottieCompositionBuilder {
     /// Hidden before `ip` and from `op` on, in scene time (a discrete `hidden` animation); a layer
     /// that lasts to the end of the root timeline is shown on its last frame.
     func visibility(_ l: JSONValue, of layer: inout Layer, clock: LottieClock) throws {
-        let ip = l["ip"]?.number ?? -1e9, op = l["op"]?.number ?? 1e9
-        guard ip.isFinite, op.isFinite else { return }
+        // Frames past ±10,000,000 mean "always" (exporters write huge out points); clamped so
+        // that no time in the scene becomes infinite through a stretched precomposition.
+        let ip = min(max(l["ip"]?.number ?? -1e7, -1e7), 1e7), op = min(max(l["op"]?.number ?? 1e7, -1e7), 1e7)
         var tIn = clock.time(ip), tOut = clock.time(op)
+        guard tIn.isFinite, tOut.isFinite, abs(tIn) < 1e12, abs(tOut) < 1e12 else { return }
         if clock.secondsPerFrame < 0 { swap(&tIn, &tOut) }
         if tOut >= sceneEnd - 1e-9 { tOut = .infinity }
         if tIn <= 0 && tOut == .infinity { return }
@@ -173,6 +175,9 @@ struct LottieCompositionBuilder {
         switch ty {
         case 0:
             ownSize = Size(max(l["w"]?.number ?? size.width, 0), max(l["h"]?.number ?? size.height, 0))
+            guard ownSize.width <= 1e6, ownSize.height <= 1e6 else {
+                throw ctx.error(l, "precomposition layer '\(e.name)' is \(ownSize.width)×\(ownSize.height) points; each side must be at most 1,000,000", kind: .outOfRange)
+            }
             layer.masksToBounds = true
             guard let id = l["refId"]?.string else { throw ctx.error(l, "precomposition layer '\(e.name)' has no 'refId'", kind: .missingKey) }
             guard let asset = assets.precompositions[id] else {
@@ -223,7 +228,7 @@ struct LottieCompositionBuilder {
             // A 3D layer without 3D rotation draws as a 2D one.
         }
         if let bm = l["bm"]?.number, bm != 0 {
-            if let f = Self.blendModes[Int(bm)] {
+            if bm >= 1, bm < 100, let f = Self.blendModes[Int(bm)] {   // Int(bm) traps past Int's range
                 layer.compositingFilter = f
             } else {
                 ctx.warn("layer '\(e.name)': blend mode \(LottieNumber.text(bm)) is not drawn", at: l["bm"]!, layer: layer.id)

@@ -17,7 +17,7 @@ enum LottieMasks {
         let outer = Rect(-4 * w - 2000, -4 * h - 2000, 9 * w + 4000, 9 * h + 4000)
         func shape(_ m: JSONValue, inverted: Bool) throws -> Layer {
             guard let pt = m["pt"] else { throw ctx.error(m, "a mask of layer '\(name)' has no path 'pt'", kind: .missingKey) }
-            let path = try LottieProperty.read(pt, ctx, what: "mask of layer '\(name)'", parse: { try LottiePaths.bezier($0, ctx, what: "mask of layer '\(name)'") })
+            let path = try ctx.counted(LottieProperty.read(pt, ctx, what: "mask of layer '\(name)'", parse: { try LottiePaths.bezier($0, ctx, what: "mask of layer '\(name)'") }), at: m)
                 .map { inverted ? Path(Path.rect(outer).elements + $0.elements) : $0 }
             var s = try ctx.newLayer(at: m, depth: depth + 2)
             s.layerClass = .shape

@@ -95,13 +95,13 @@ enum LottieShapeReader {
         case "sh":
             guard let ks = v["ks"] else { throw ctx.error(v, "\(what): missing its path 'ks'", kind: .missingKey) }
             let p = try LottieProperty.read(ks, ctx, what: what, parse: { try LottiePaths.bezier($0, ctx, what: what) })
-            return .path(p, v)
+            return .path(try ctx.counted(p, at: v), v)
         case "rc":
-            return .path(try rectangle(v, ctx, what: what), v)
+            return .path(try ctx.counted(rectangle(v, ctx, what: what), at: v), v)
         case "el":
-            return .path(try ellipse(v, ctx, what: what), v)
+            return .path(try ctx.counted(ellipse(v, ctx, what: what), at: v), v)
         case "sr":
-            return .path(try polystar(v, ctx, what: what), v)
+            return .path(try ctx.counted(polystar(v, ctx, what: what), at: v), v)
         case "fl", "st", "gf", "gs":
             return .style(try style(v, ty, ctx, what: what))
         case "tm":
@@ -237,6 +237,7 @@ enum LottieShapeReader {
         let count = Int(min(max(g["p"]?.number ?? 0, 0), 1000))
         let stops = try LottieProperty.read(k, ctx, what: "\(what) stops", parse: { v in
             guard let items = v.array, items.count <= 64_000 else { throw ctx.error(v, "\(what): gradient stops must be an array of numbers", kind: .wrongType) }
+            try ctx.countGradientStops(items.count, at: v)
             return try items.map { try LottieValues.number($0, ctx, what: "\(what) stop") }
         })
         let highlight = (v["h"]?["k"]?.number ?? 0) != 0

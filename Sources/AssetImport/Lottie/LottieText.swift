@@ -33,6 +33,7 @@ enum LottieText {
         if let animators = t["a"]?.array, !animators.isEmpty {
             ctx.warn("text layer '\(name)' has text animators: lottie-ios's Core Animation engine does not apply them, as the device shows", at: t["a"]!, layer: layer.id)
         }
+        try ctx.countText(s["t"]?.string ?? "", at: s["t"] ?? s)
         let string = (s["t"]?.string ?? "").replacingEvery("\r", with: "\n").replacingEvery("\u{3}", with: "\n")
         guard string.unicodeScalars.count <= SceneLimits.maxTextLength else {
             throw ctx.error(s["t"]!, "a text of \(string.unicodeScalars.count) characters; the limit is \(SceneLimits.maxTextLength)", kind: .limitExceeded)
@@ -48,7 +49,8 @@ enum LottieText {
         if let fc = s["fc"] { text.text.foregroundColor = try LottieValues.colorValue(fc, ctx, what: "text colour") } else { text.text.foregroundColor = .black }
         let lines = Double(string.split(separator: "\n", omittingEmptySubsequences: false).count)
         let lineHeight = s["lh"]?.number ?? fontSize * 1.2
-        let box = s["sz"].flatMap { LottieNumber.numbers($0) }
+        // A box needs at least its width: `"sz": []` is no box (indexing it trapped).
+        let box = s["sz"].flatMap { LottieNumber.numbers($0) }.flatMap { $0.isEmpty ? nil : $0 }
         let width = box.map { $0[0] } ?? max(size.width * 4, fontSize * Double(string.count))
         let height = (box.flatMap { $0.count > 1 ? $0[1] : nil }) ?? max(lines * lineHeight, fontSize * 1.25)
         var x = 0.0
