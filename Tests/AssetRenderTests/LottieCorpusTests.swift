@@ -83,4 +83,23 @@ final class LottieCorpusTests: XCTestCase {
         XCTAssertEqual(nowPassing, [], "frames on the list of known failures that now pass: take them off the list")
         XCTAssertEqual(passed, shots.count - Self.knownFailures.count)
     }
+
+    /// `caprof convert` of a Lottie animation writes a scene file that renders the same pixels (the
+    /// discrete `hidden` animations of in and out points, masks composited in order, gradients
+    /// over their paths' bounds all survive the round trip).
+    func testConvertedAnimationsRenderTheSamePixels() throws {
+        guard FileManager.default.fileExists(atPath: Self.corpus) else { throw CorpusMissing(message: "corpus not found at \(Self.corpus)") }
+        let example = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Examples/lottie-card.json").path
+        for file in [example, Self.corpus + "/samples/Issues/issue_1260.json", Self.corpus + "/samples/LottieLogo2.json"] {
+            let doc = try AssetLoader.load(path: file)
+            let back = try SceneDecoder.decode(data: Array(SceneJSONWriter.write(doc).utf8), file: "converted.json", baseDirectory: "/")
+            let a = AnimatedScene(doc), b = AnimatedScene(back)
+            for p in [0.0, 0.5, 1.0] {
+                let fa = try AssetRoundTripReftests.renderer.render(a, at: p * a.duration, scale: 1)
+                let fb = try AssetRoundTripReftests.renderer.render(b, at: p * a.duration, scale: 1)
+                XCTAssertTrue(fa.pixels == fb.pixels, "\(file) at progress \(p): the converted scene renders different pixels")
+            }
+        }
+    }
 }

@@ -64,6 +64,13 @@ final class UIKitHabitHintTests: XCTestCase {
         // Paced modes ignore keyTimes (Core Animation's documentation), so no error there.
         let paced = #"{"animations": [{"class": "CAKeyframeAnimation", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 1], "calculationMode": "paced"}]}"#
         XCTAssertNoThrow(try decodeRoot(paced))
+        // Discrete: one more key time than values (value i holds until key time i + 1, as the
+        // sampler reads them); the same count as values is the error there.
+        let discrete = #"{"animations": [{"class": "CAKeyframeAnimation", "keyPath": "hidden", "values": [true, false], "keyTimes": [0, 0.5, 1], "calculationMode": "discrete"}]}"#
+        XCTAssertNoThrow(try decodeRoot(discrete))
+        let short = #"{"animations": [{"class": "CAKeyframeAnimation", "keyPath": "hidden", "values": [true, false], "keyTimes": [0, 1], "calculationMode": "discrete"}]}"#
+        assertSceneError(sceneJSON(root: short), .invalidValue, pointer: "/root/animations/0/keyTimes",
+                         message: "in the discrete mode Core Animation needs one more key time than values")
         let matching = #"{"animations": [{"class": "CAKeyframeAnimation", "keyPath": "opacity", "values": [0, 1, 0], "keyTimes": [0, 0.5, 1]}]}"#
         XCTAssertNoThrow(try decodeRoot(matching))
     }

@@ -179,12 +179,16 @@ struct AnimationDecoder {
         if let v = r["continuityValues"] { k.continuityValues = try ctx.numberArray(v, domain: Self.kbDomain, limit: SceneLimits.maxKeyframes, what: "continuityValues") }
         if let v = r["biasValues"] { k.biasValues = try ctx.numberArray(v, domain: Self.kbDomain, limit: SceneLimits.maxKeyframes, what: "biasValues") }
         // Core Animation ignores a keyframe animation whose keyTimes do not match its values one
-        // for one (the animation silently does nothing); without a path and outside the paced
-        // modes (which ignore keyTimes), that is an error here rather than a still layer.
+        // for one (the animation silently does nothing), or, in the discrete mode, with one more
+        // key time than values (where value i holds until key time i + 1); without a path and
+        // outside the paced modes (which ignore keyTimes), that is an error here rather than a
+        // still layer.
+        let discrete = k.calculationMode == .discrete
         if let v = r["keyTimes"], let times = k.keyTimes, let values = k.values, k.path == nil, !values.isEmpty,
-           k.calculationMode != .paced, k.calculationMode != .cubicPaced, times.count != values.count {
+           k.calculationMode != .paced, k.calculationMode != .cubicPaced, times.count != values.count + (discrete ? 1 : 0) {
             throw ctx.error(.invalidValue, v, "keyTimes has \(times.count) entr\(times.count == 1 ? "y" : "ies") but values has \(values.count): "
-                                + "Core Animation ignores a keyframe animation whose keyTimes and values differ in length; give one key time per value")
+                                + (discrete ? "in the discrete mode Core Animation needs one more key time than values (value i holds until key time i + 1)"
+                                            : "Core Animation ignores a keyframe animation whose keyTimes and values differ in length; give one key time per value"))
         }
         spec.keyframes = k
     }
