@@ -71,6 +71,19 @@ final class LottieMappingTests: XCTestCase {
         XCTAssertEqual(try XCTUnwrap(layer(presentation(doc, at: 5.0 / 30), named: "inner")).opacity, 0, accuracy: 1e-9)
     }
 
+    func testTimeRemappedPrecomposition() throws {
+        // tm goes 0 → 0.5 s (linearly) over parent frames 0…30: at parent frame 15 (0.5 s) the
+        // precomposition shows tm = 0.25 s, its frame 7.5; its layer's opacity goes 0 → 100 over
+        // its frames 0…30, so 25 %. st and sr no longer apply (st 100 here would hide everything).
+        let inner = Self.solid("inner", ks: #"{"o": {"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [100]}]}}"#)
+        let assets = #"[{"id": "pre", "layers": [\#(inner)]}]"#
+        let tm = #"{"a": 1, "k": [{"t": 0, "s": [0]}, {"t": 30, "s": [0.5]}]}"#
+        let pre = #"{"ty": 0, "nm": "pre", "ind": 1, "refId": "pre", "w": 100, "h": 100, "ip": 0, "op": 60, "st": 100, "sr": 3, "tm": \#(tm), "ks": {}}"#
+        let doc = try document("[\(pre)]", assets: assets)
+        XCTAssertEqual(try XCTUnwrap(layer(presentation(doc, at: 0.5), named: "inner")).opacity, 0.25, accuracy: 1e-9)
+        XCTAssertEqual(try XCTUnwrap(layer(presentation(doc, at: 1.5), named: "inner")).opacity, 0.5, accuracy: 1e-9)   // tm holds 0.5 s
+    }
+
     func testLayerIsHiddenOutsideItsInAndOutPoints() throws {
         let l = #"{"ty": 1, "nm": "box", "ind": 1, "ip": 15, "op": 45, "st": 0, "sc": "\u0023ff0000", "sw": 10, "sh": 10, "ks": {}}"#
         let doc = try document("[\(l)]")

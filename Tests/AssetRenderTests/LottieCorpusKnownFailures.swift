@@ -5,7 +5,7 @@ extension LottieCorpusTests {
         case edges = "edges only: the shapes are where Apple draws them, their antialiased edges are not: Apple's PNG is drawn by CALayer.render(in:) (Core Graphics at the final transform), caprof rasterises a shape layer's path in its own space and composites that texture at a fractional device position, as the GPU compositor does (edges about a quarter pixel softer)"
         case text = "text: the document's font (Avenir Next, not on this machine) is drawn with Liberation Sans, so the glyphs differ in shape, size and width"
         case threeD = "a 3D rotation about x or y: CALayer.render(in:), which drew Apple's PNG, does not draw 3D transforms as the compositor does (as the corpus notes for pr_1930); caprof keeps Core Animation's documented 3D rotation"
-        case timeRemapping = "time remapping (tm) of a precomposition is not applied yet: its layers play at the precomposition's own pace"
+        case remappedPhase = "edges, and a ring whose trimmed arc is a little ahead of Apple's: its precompositions remap time (tm), which caprof samples at every root frame and interpolates linearly between"
         case skew = "a skew under an animated rotation or scale: Core Animation has no skew key path and caprof approximates it while the animation runs (the ellipses lean differently)"
         case hold = "a fill opacity held at 0 from frame 33 to 66 (h: 1): Apple's frame at 50 shows it opaque; caprof holds the keyframe's 0 as the file says"
         case masks = "animated masks (an add and a subtract, old keyframe format): Apple shows a ring, caprof cuts a smaller area; not explained yet"
@@ -42,21 +42,19 @@ extension LottieCorpusTests {
         "Issues-issue_1932-100.png": .threeD,
         "Issues-issue_2055-25.png": .paths,
         "Issues-issue_2055-75.png": .paths,
-        "Issues-issue_2330-25.png": .timeRemapping,
-        "Issues-issue_2330-50.png": .timeRemapping,
-        "Issues-issue_2330-75.png": .timeRemapping,
-        "Issues-issue_2330-100.png": .timeRemapping,
+        "Issues-issue_2330-25.png": .edges,
+        "Issues-issue_2330-100.png": .edges,
         "Issues-issue_769-25.png": .confetti,
         "Issues-issue_769-50.png": .confetti,
         "Issues-issue_769-75.png": .confetti,
-        "Issues-pr_1604_1-0.png": .timeRemapping,
-        "Issues-pr_1604_1-25.png": .timeRemapping,
-        "Issues-pr_1604_1-50.png": .timeRemapping,
-        "Issues-pr_1604_1-75.png": .timeRemapping,
-        "Issues-pr_1604_1-100.png": .timeRemapping,
-        "Issues-pr_1604_2-50.png": .timeRemapping,
-        "Issues-pr_1604_2-75.png": .timeRemapping,
-        "Issues-pr_1604_2-100.png": .timeRemapping,
+        "Issues-pr_1604_1-0.png": .remappedPhase,
+        "Issues-pr_1604_1-25.png": .remappedPhase,
+        "Issues-pr_1604_1-50.png": .remappedPhase,
+        "Issues-pr_1604_1-75.png": .remappedPhase,
+        "Issues-pr_1604_1-100.png": .remappedPhase,
+        "Issues-pr_1604_2-50.png": .edges,
+        "Issues-pr_1604_2-75.png": .edges,
+        "Issues-pr_1604_2-100.png": .edges,
         "Issues-pr_1632_2-50.png": .hold,
         "Issues-pr_1686-25.png": .edges,
         "Issues-pr_1699-25.png": .masks,

@@ -12,6 +12,15 @@ struct LottieClock {
     /// Scene seconds per frame of this composition, and the scene time of frame 0.
     var secondsPerFrame: Double
     var offset: Double
+    /// A composition under time remapping (`tm`), whose frame is no affine function of scene time:
+    /// its frame sampled at every frame of the root timeline. Its properties are sampled there too.
+    var remap: Remap?
+
+    struct Remap {
+        /// Scene times, one per root frame from 0 to the end, and this composition's frame at each.
+        var times: [Double]
+        var frames: [Double]
+    }
 
     static func root(frameRate: Double, inPoint: Double) -> LottieClock {
         LottieClock(secondsPerFrame: 1 / frameRate, offset: -inPoint / frameRate)
@@ -22,7 +31,20 @@ struct LottieClock {
 
     /// The clock of a precomposition shown by a layer with start time `st` and stretch `sr`.
     func precomposition(startTime st: Double, stretch sr: Double) -> LottieClock {
-        LottieClock(secondsPerFrame: secondsPerFrame * sr, offset: offset + st * secondsPerFrame)
+        var c = LottieClock(secondsPerFrame: secondsPerFrame * sr, offset: offset + st * secondsPerFrame)
+        if let r = remap { c.remap = Remap(times: r.times, frames: r.frames.map { ($0 - st) / sr }) }
+        return c
+    }
+
+    /// The clock of a precomposition whose layer remaps time: at its parent's frame F the
+    /// precomposition shows frame `tm(F) · fr` (`tm` is in seconds; its keyframes, as every
+    /// property's of the layer, are in the parent's frames, and `st` and `sr` no longer apply),
+    /// sampled at each frame of the root timeline (`times`).
+    func remapped(_ tm: LottieProperty<Double>, frameRate fr: Double, times: [Double]) -> LottieClock {
+        var c = self
+        let parent = remap?.frames ?? times.map { frame($0) }
+        c.remap = Remap(times: times, frames: parent.map { tm.value(at: $0, LottieLerp.number) * fr })
+        return c
     }
 }
 
@@ -34,6 +56,15 @@ enum LottieAnimator {
     static func animation<V>(_ property: LottieProperty<V>, keyPath: String, clock: LottieClock,
                              _ value: (V) -> AnimationValue, ctx: LottieContext, at v: JSONValue) -> AnimationSpec? {
         guard case .animated(let keys) = property, let resolved = KeyPathTable.resolve(keyPath) else { return nil }
+        if let remap = clock.remap {
+            // Under time remapping: the value at the composition's frame at every root frame.
+            let source = keys[0]
+            let samples = zip(remap.times, remap.frames).map { t, f in
+                (t, value(property.value(at: f, LottieShapeReader.lerpAny)),
+                 LottieKeyframe(frame: f, value: source.value, hold: false, outEase: nil, inEase: nil, spatialOut: nil, spatialIn: nil, source: source.source))
+            }
+            return keyframes(samples, keyPath: resolved, ctx: ctx, at: v)
+        }
         let spec = keyframes(keys.map { (clock.time($0.frame), value($0.value), $0) }, keyPath: resolved, ctx: ctx, at: v)
         return spec
     }

@@ -36,4 +36,24 @@ enum LottieLerp {
     static func vector(_ a: [Double], _ b: [Double], _ t: Double) -> [Double] {
         zip(a, b).map { $0 + ($1 - $0) * t }
     }
+
+    /// Paths of the same elements, point by point (Core Animation interpolates paths so); nil
+    /// when their elements differ.
+    static func path(_ a: Path, _ b: Path, _ t: Double) -> Path? {
+        guard a.elements.count == b.elements.count else { return nil }
+        func mix(_ p: Point, _ q: Point) -> Point { Point(p.x + (q.x - p.x) * t, p.y + (q.y - p.y) * t) }
+        var out: [Path.Element] = []
+        out.reserveCapacity(a.elements.count)
+        for (x, y) in zip(a.elements, b.elements) {
+            switch (x, y) {
+            case (.move(let p), .move(let q)): out.append(.move(mix(p, q)))
+            case (.line(let p), .line(let q)): out.append(.line(mix(p, q)))
+            case (.quad(let p1, let p), .quad(let q1, let q)): out.append(.quad(mix(p1, q1), mix(p, q)))
+            case (.cubic(let p1, let p2, let p), .cubic(let q1, let q2, let q)): out.append(.cubic(mix(p1, q1), mix(p2, q2), mix(p, q)))
+            case (.close, .close): out.append(.close)
+            default: return nil
+            }
+        }
+        return Path(out)
+    }
 }

@@ -131,6 +131,7 @@ struct LottieCompositionBuilder {
     /// Hidden before `ip` and from `op` on, in scene time (a discrete `hidden` animation); a layer
     /// that lasts to the end of the root timeline is shown on its last frame.
     func visibility(_ l: JSONValue, of layer: inout Layer, clock: LottieClock) throws {
+        if let remap = clock.remap { return try remappedVisibility(l, of: &layer, remap) }
         // Frames past ±10,000,000 mean "always" (exporters write huge out points); clamped so
         // that no time in the scene becomes infinite through a stretched precomposition.
         let ip = min(max(l["ip"]?.number ?? -1e7, -1e7), 1e7), op = min(max(l["op"]?.number ?? 1e7, -1e7), 1e7)
@@ -165,6 +166,32 @@ struct LottieCompositionBuilder {
         try ctx.add(spec, to: layer, at: l)
     }
 
+    /// Visibility under time remapping: shown at the root frames where the composition's frame is
+    /// within `ip`…`op` (a discrete `hidden` animation over the samples).
+    func remappedVisibility(_ l: JSONValue, of layer: inout Layer, _ remap: LottieClock.Remap) throws {
+        let ip = min(max(l["ip"]?.number ?? -1e7, -1e7), 1e7), op = min(max(l["op"]?.number ?? 1e7, -1e7), 1e7)
+        let hidden = remap.frames.map { !($0 >= ip && $0 < op) }
+        guard let first = hidden.first else { return }
+        layer.hidden = first
+        guard hidden.contains(!first), let end = remap.times.last, end > 0 else { return }
+        var values: [AnimationValue] = [], times: [Double] = []
+        for (i, h) in hidden.enumerated() where i == 0 || h != hidden[i - 1] {
+            values.append(.bool(h)); times.append(remap.times[i] / end)
+        }
+        times.append(1)
+        var spec = AnimationSpec(animationClass: .keyframe, location: ctx.place(l))
+        spec.keyPath = KeyPathTable.resolve("hidden")
+        spec.key = "hidden"
+        spec.beginTime = 0
+        spec.duration = .seconds(end)
+        spec.fillMode = .both
+        spec.removedOnCompletion = false
+        spec.keyframes?.calculationMode = .discrete
+        spec.keyframes?.values = values
+        spec.keyframes?.keyTimes = times
+        try ctx.add(spec, to: layer, at: l)
+    }
+
     /// The layer itself, by type, with its own transform, opacity, blend mode, masks and effects.
     func content(_ e: Entry, size: Size, clock: LottieClock, depth: Int, stack: [String]) throws -> Layer? {
         let l = e.json
@@ -193,10 +220,13 @@ struct LottieCompositionBuilder {
             guard st.isFinite, sr.isFinite, sr != 0, abs(sr) <= 1e6, abs(st) <= 1e7 else {
                 throw ctx.error(l, "precomposition layer '\(e.name)': start time 'st' and stretch 'sr' must be finite numbers, 'sr' not 0", kind: .outOfRange)
             }
-            if l["tm"] != nil {
-                ctx.warn("layer '\(e.name)' remaps time ('tm'): not applied yet; its precomposition plays at its own pace", at: l["tm"]!, layer: layer.id)
+            var inner = clock.precomposition(startTime: st, stretch: sr)
+            if let tmv = l["tm"] {
+                // Time remapping: the precomposition's frame is tm (seconds) at the layer's frame.
+                let tm = try LottieValues.scalar(tmv, ctx, what: "layer '\(e.name)' time remapping")
+                let n = Int((sceneEnd * ctx.frameRate).rounded(.up))
+                inner = clock.remapped(tm, frameRate: ctx.frameRate, times: (0...max(n, 1)).map { min(Double($0) / ctx.frameRate, sceneEnd) })
             }
-            let inner = clock.precomposition(startTime: st, stretch: sr)
             layer.sublayers = try layers(asset, size: ownSize, clock: inner, depth: depth + 1, stack: stack + [id])
         case 1:
             ownSize = Size(max(l["sw"]?.number ?? 0, 0), max(l["sh"]?.number ?? 0, 0))

@@ -191,6 +191,11 @@ enum LottieShapeReader {
     static func lerpAny<V>(_ a: V, _ b: V, _ t: Double) -> V {
         if let x = a as? Double, let y = b as? Double { return (x + (y - x) * t) as! V }
         if let x = a as? [Double], let y = b as? [Double] { return LottieLerp.vector(x, y, t) as! V }
+        if let x = a as? Color, let y = b as? Color {
+            return Color(x.red + (y.red - x.red) * t, x.green + (y.green - x.green) * t,
+                         x.blue + (y.blue - x.blue) * t, x.alpha + (y.alpha - x.alpha) * t) as! V
+        }
+        if let x = a as? Path, let y = b as? Path, let p = LottieLerp.path(x, y, t) { return p as! V }
         return t < 1 ? a : b
     }
 

@@ -137,7 +137,7 @@ struct LottieTransform {
         let curved = keys.dropLast().contains { k in
             (k.spatialOut?.prefix(2).contains { $0 != 0 } ?? false) || (k.spatialIn?.prefix(2).contains { $0 != 0 } ?? false)
         }
-        guard curved, !keys.contains(where: \.hold) else { return spec }
+        guard curved, !keys.contains(where: \.hold), clock.remap == nil else { return spec }
         var elements: [Path.Element] = [.move(Point(keys[0].value[0], keys[0].value[1]))]
         for i in 1..<keys.count {
             let a = keys[i - 1].value, b = keys[i].value
