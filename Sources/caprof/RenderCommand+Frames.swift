@@ -38,11 +38,7 @@ extension RenderCommand {
         }
         try makeOutputDirectory(output)
 
-        let renderer = try SceneRenderer(preferredDevice: device)
-        renderer.setRasterCacheLimits(maxIdleSeconds: rasterCache.idleMilliseconds / 1000, maxScreens: rasterCache.screens)
-        // Again now that the driver is up: its threads and reservations count against ulimit -v.
-        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
-        renderer.record(\.load, nanoseconds: loadTime)
+        let renderer = try sequenceRenderer(animated, loadTime: loadTime)
         var warnings = Warnings(animated, scene: scene)
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)
         let last = list.last!.index
@@ -141,4 +137,17 @@ extension RenderCommand {
 struct OutputError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }
+}
+
+extension RenderCommand {
+    /// The renderer of a frame sequence (PNG frames or an animated preview): the raster cache's
+    /// limits set, host memory checked again now that the driver is up (its threads and
+    /// reservations count against ulimit -v), the load time recorded.
+    func sequenceRenderer(_ animated: AnimatedScene, loadTime: UInt64) throws -> SceneRenderer {
+        let renderer = try SceneRenderer(preferredDevice: device)
+        renderer.setRasterCacheLimits(maxIdleSeconds: rasterCache.idleMilliseconds / 1000, maxScreens: rasterCache.screens)
+        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
+        renderer.record(\.load, nanoseconds: loadTime)
+        return renderer
+    }
 }

@@ -23,10 +23,7 @@ extension RenderCommand {
             throw OutputError(message: "cannot write \(output): it is a directory")
         }
 
-        let renderer = try SceneRenderer(preferredDevice: device)
-        renderer.setRasterCacheLimits(maxIdleSeconds: rasterCache.idleMilliseconds / 1000, maxScreens: rasterCache.screens)
-        try HostMemory.check(animated.document.scene, scale: scale, bytesPerPixel: HostMemory.drawnBytesPerPixel, driverStarted: true)
-        renderer.record(\.load, nanoseconds: loadTime)
+        let renderer = try sequenceRenderer(animated, loadTime: loadTime)
         var warnings = Warnings(animated, scene: scene)
         let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && err.isTerminal)
         var encodeNanoseconds: UInt64 = 0     // on the encoder's queue, in all
