@@ -223,6 +223,16 @@ public enum KeyPathTable {
         [prop.name] + KeyPathField.fields(of: prop.valueType).map { "\(prop.name).\($0.rawValue)" }
     }
 
+    /// The key paths `resolve` accepts beyond `allKeyPaths`, as JSON Schema (ECMA-262) patterns:
+    /// `filters.NAME.INPUT` / `backgroundFilters.NAME.INPUT` (NAME may contain dots) and
+    /// `emitterCells.NAME[.emitterCells.SUB…].KEY`. The scene schema offers them beside the names.
+    public static let keyPathPatterns: [String] = [
+        "^(" + FilterKeyPaths.lists.joined(separator: "|") + ")\\..+\\.("
+            + FilterInput.allCases.map(\.rawValue).joined(separator: "|") + ")$",
+        "^emitterCells\\.[^.]+(\\.emitterCells\\.[^.]+)*\\.("
+            + EmitterCellKeyPaths.properties.map(\.name).joined(separator: "|") + ")$",
+    ]
+
     // MARK: table builders
 
     private static func p<V: AnimationValueConvertible & Sendable>(

@@ -106,7 +106,7 @@ public enum AssetLoader {
         }
         let size = status.size
         if size > SceneLimits.maxFileBytes {
-            throw SceneError(.limitExceeded, at: here, "the file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes) (SceneLimits.maxFileBytes)")
+            throw SceneError(.limitExceeded, at: here, "the file is \(size) bytes; the limit is \(SceneLimits.maxFileBytes)")
         }
         guard let bytes = FileBytes.read(path: path, upTo: SceneLimits.maxFileBytes + 1, expected: size) else {
             throw SceneError(.io, at: here, "cannot read the file: permission denied")

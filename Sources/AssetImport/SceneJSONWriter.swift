@@ -8,9 +8,17 @@ import SceneFormat
 /// every layer property that differs from the scene format's default for its class (contentsScale
 /// and rasterizationScale default to canvas.scale there, not to 1), masks, sublayers and the
 /// animations of each layer in order. Embedded images become `data:image/png;base64` URIs (JPEGs
-/// `data:image/jpeg;base64`); image
-/// files are written by absolute path. Transactions are not written (importers make none).
+/// `data:image/jpeg;base64`); image files are written relative to `directory` (the folder of the
+/// scene file being written, from which the scene decoder resolves them), or by absolute path
+/// without one. Transactions are not written (importers make none).
 public enum SceneJSONWriter {
+    /// The folder image paths are written relative to, for the duration of one `write`.
+    @TaskLocal private static var imageDirectory: String?
+
+    public static func write(_ doc: SceneDocument, imagesRelativeTo directory: String) -> String {
+        $imageDirectory.withValue(directory) { write(doc) }
+    }
+
     public static func write(_ doc: SceneDocument) -> String {
         var out = "{\n  \"caprof\": 1,\n"
         let c = doc.scene.canvas
@@ -125,6 +133,25 @@ public enum SceneJSONWriter {
         return "{ " + m.joined(separator: ", ") + " }"
     }
 
+    /// `path` as seen from `directory` ("../assets/a.png"); both made absolute from the working
+    /// directory first and compared by components.
+    static func relativePath(_ path: String, from directory: String) -> String {
+        let cwd = FileManager.default.currentDirectoryPath
+        func parts(_ p: String) -> [String] {
+            let absolute = p.hasPrefix("/") ? p : cwd + "/" + p
+            var out: [String] = []
+            for c in absolute.split(separator: "/") where c != "." {
+                if c == ".." { if !out.isEmpty { out.removeLast() } } else { out.append(String(c)) }
+            }
+            return out
+        }
+        let target = parts(path), base = parts(directory)
+        var common = 0
+        while common < min(target.count, base.count), target[common] == base[common] { common += 1 }
+        let up = Array(repeating: "..", count: base.count - common)
+        return (up + target[common...]).joined(separator: "/")
+    }
+
     /// A value in the scene format's encoding; nil for a value with no encoding (not written).
     static func value(_ v: AnimationValue) -> String? {
         switch v {
@@ -138,7 +165,7 @@ public enum SceneJSONWriter {
         case .path(let p): return str(svg(p))
         case .image(let i):
             switch i.origin {
-            case .file(let path): return str(path)
+            case .file(let path): return str(imageDirectory.map { relativePath(path, from: $0) } ?? path)
             case .data(let bytes):
                 let media = ImageFormat(signatureOf: bytes) == .jpeg ? "jpeg" : "png"
                 return str("data:image/\(media);base64," + Data(bytes).base64EncodedString())

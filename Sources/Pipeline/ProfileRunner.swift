@@ -173,7 +173,8 @@ public final class ProfileRunner {
                           pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight),
             layers: scene.document.scene.root.subtreeCount, duration: scene.duration, fps: fps)
         let report = profiler.report(tool: .init(version: toolVersion), scene: summary, gpu: renderer != nil,
-                                     device: renderer?.renderer.deviceName, fps: fps, warnings: reportWarnings, startup: startup)
+                                     device: renderer?.renderer.deviceName,
+                                     deviceKind: renderer?.renderer.deviceReport.kind.rawValue, fps: fps, warnings: reportWarnings, startup: startup)
         return Run(report: report, worstOverdraw: profiler.worstOverdraw.map { ($0.frame, $0.map) }, thumbnails: thumbs)
     }
 

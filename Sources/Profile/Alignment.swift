@@ -40,9 +40,14 @@ public enum Alignment {
 
     /// Whether a contents item resamples its image: texels do not map 1:1 onto device pixels.
     /// (A 1:1 image at a fractional position is misaligned, not scaled.)
+    /// Shown within `tolerance` device pixels of its texel size across the whole image, every
+    /// sample lands within a thousandth of a texel of a texel centre: 1:1, as edges within
+    /// `tolerance` of the grid are on it (a 34 px image shown 34.00002 px wide is not resampled).
     public static func isScaled(_ item: DrawItem) -> Bool {
-        guard let s = pixelsPerTexel(item) else { return true }
-        return abs(s.x - 1) > 1e-6 || abs(s.y - 1) > 1e-6
+        guard let s = pixelsPerTexel(item), let swapped = swapsAxes(item.transform) else { return true }
+        let texelsAlongX = swapped ? item.uv.height : item.uv.width
+        let texelsAlongY = swapped ? item.uv.width : item.uv.height
+        return abs(s.x - 1) * texelsAlongX > tolerance || abs(s.y - 1) * texelsAlongY > tolerance
     }
 
     /// Whether a contents item shows its texels larger than device pixels along some axis.

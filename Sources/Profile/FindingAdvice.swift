@@ -4,6 +4,8 @@ import Geometry
 public enum FindingAdvice {
     public static func advise(_ id: FindingID, _ e: Evidence, layer: LayerDirectory.Entry, canvasScale: Double) -> (explanation: String, fix: String) {
         let scale = fmt(canvasScale)
+        // At 1× a device pixel is a point: "multiples of 1/1 pt" says "whole points" badly.
+        let pixelGrid = canvasScale == 1 ? "whole points" : "multiples of 1/\(scale) pt"
         switch id {
         case .blended:
             let reasons = e.blendReasons ?? []
@@ -45,8 +47,8 @@ public enum FindingAdvice {
             let edges = describeEdges(r)
             let what = e.part == .contents ? "its contents image falls" : "its edges fall"
             let fix = e.part == .contents
-                ? "choose bounds (and a position) that put the gravity's image rectangle on multiples of 1/\(scale) pt: whole-pixel margins for centred gravities, the image's aspect ratio for resizeAspect/resizeAspectFill"
-                : "round its frame (position − anchorPoint·size, and the size) to multiples of 1/\(scale) pt so every edge falls on a device pixel"
+                ? "choose bounds (and a position) that put the gravity's image rectangle on \(pixelGrid): whole-pixel margins for centred gravities, the image's aspect ratio for resizeAspect/resizeAspectFill"
+                : "round its frame (position − anchorPoint·size, and the size) to \(pixelGrid) so every edge falls on a device pixel"
             return ("\(what) between device pixels (\(edges)): edges are smeared over two pixels and images resampled", fix)
 
         case .misalignedScaled:
@@ -64,7 +66,7 @@ public enum FindingAdvice {
                 return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is stretched through contentsCenter to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels: its centre and edges are resampled",
                         "expected for a stretchable image; supply it at the screen scale (contentsScale = \(scale)) so its corners are drawn 1:1, and keep its stretchable centre a flat colour so the resampling cannot show")
             }
-            return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is resampled to \(fmt(round2(s[0])))×\(fmt(round2(s[1]))) device pixels",
+            return ("its \(fmt(t[0]))×\(fmt(t[1])) px image is resampled to \(shownSize(s, beside: t)) device pixels",
                     "supply the image at the pixel size it is shown (\(whole(s[0]))×\(whole(s[1])) px), or show it at its natural size with a non-scaling contentsGravity")
 
         case .contentsLowScale:
@@ -194,6 +196,19 @@ public enum FindingAdvice {
             parts.append("\(name) at \(fmt(round3(v))) px")
         }
         return parts.joined(separator: ", ")
+    }
+
+    /// The shown size with as many decimals (2 to 4) as it takes to differ from the image's own
+    /// size: "34×48 px image resampled to 34×48" would contradict itself for a 34.004 px width.
+    static func shownSize(_ s: [Double], beside t: [Double]) -> String {
+        func text(_ places: Double) -> [String] {
+            s.map { fmt(($0 * places).rounded() / places) }
+        }
+        for places in [100.0, 1000, 10000] {
+            let shown = text(places)
+            if shown != t.map({ fmt($0) }) { return shown.joined(separator: "×") }
+        }
+        return text(10000).joined(separator: "×")
     }
 
     /// A pixel size as a whole number (clamped: a projection close to the eye can be huge).

@@ -79,15 +79,20 @@ public struct ProfileReport: Sendable, Equatable, Codable {
         public var gpu: Bool
         /// The device's name when drawn.
         public var device: String?
+        /// What kind of device drew ("discrete GPU", "integrated GPU", "virtual GPU", "CPU",
+        /// "other"): "CPU" is software Vulkan (lavapipe), whose "GPU" times are CPU time.
+        public var deviceKind: String?
         /// Frames per second the timeline was sampled at; frame i is at i / fps seconds.
         public var fps: Double
         public var frameCount: Int
         public var firstFrame: Int
         public var lastFrame: Int
-        public init(gpu: Bool, device: String?, fps: Double, frameCount: Int, firstFrame: Int, lastFrame: Int) {
-            self.gpu = gpu; self.device = device; self.fps = fps; self.frameCount = frameCount
+        public init(gpu: Bool, device: String?, deviceKind: String? = nil, fps: Double, frameCount: Int, firstFrame: Int, lastFrame: Int) {
+            self.gpu = gpu; self.device = device; self.deviceKind = deviceKind; self.fps = fps; self.frameCount = frameCount
             self.firstFrame = firstFrame; self.lastFrame = lastFrame
         }
+        /// Drawn by software Vulkan on the CPU: its "GPU" times are the CPU's.
+        public var softwareDevice: Bool { gpu && deviceKind == "CPU" }
     }
 
     public struct FrameRecord: Sendable, Equatable, Codable {

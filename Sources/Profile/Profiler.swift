@@ -71,11 +71,11 @@ public struct Profiler: Sendable {
         return FindingGroups.group(perLayer, canvasPixels: canvas.pixelWidth * canvas.pixelHeight)
     }
 
-    public func report(tool: ProfileReport.Tool, scene: ProfileReport.SceneSummary, gpu: Bool, device: String?, fps: Double,
+    public func report(tool: ProfileReport.Tool, scene: ProfileReport.SceneSummary, gpu: Bool, device: String?, deviceKind: String? = nil, fps: Double,
                        warnings: [ProfileReport.Warning], startup: ProfileReport.StartupCost? = nil) -> ProfileReport {
         let findings = findings()
         let n = frames.count
-        let run = ProfileReport.RunSummary(gpu: gpu, device: device, fps: fps, frameCount: n,
+        let run = ProfileReport.RunSummary(gpu: gpu, device: device, deviceKind: deviceKind, fps: fps, frameCount: n,
                                            firstFrame: frames.map(\.index).min() ?? 0, lastFrame: frames.map(\.index).max() ?? 0)
         func mean(_ v: [Int]) -> Double { v.isEmpty ? 0 : Double(v.reduce(0, +)) / Double(v.count) }
         var bySeverity: [String: Int] = [:]

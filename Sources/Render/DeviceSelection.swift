@@ -132,8 +132,8 @@ enum DeviceSelector {
         }
         if let chosen {
             candidates[chosen].report.selected = true
-            candidates[chosen].report.reason = "used: " + candidates[chosen].report.reason
-                + (preferred.map { " (matches \"\($0)\")" } ?? " (most preferred kind: discrete > integrated > virtual > CPU)")
+            // The status word ("selected") already says it is used; the reason says why.
+            candidates[chosen].report.reason += (preferred.map { " (matches \"\($0)\")" } ?? " (most preferred kind: discrete > integrated > virtual > CPU)")
             for i in candidates.indices where i != chosen && candidates[i].report.accepted {
                 candidates[i].report.reason += preferred != nil
                     ? "; not used: name does not match \"\(preferred!)\""

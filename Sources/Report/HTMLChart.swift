@@ -22,7 +22,7 @@ struct HTMLChart {
     var band: Double { plotWidth / Double(max(frames.count, 1)) }
 
     /// Stacked CPU stages per frame, with the GPU time as a line.
-    func timeChart(gpu: Bool) -> String {
+    func timeChart(gpu: Bool, software: Bool = false) -> String {
         let stages: [(String, KeyPath<FrameCost, UInt64>?, KeyPath<FrameCost, UInt64?>?)] = [
             ("evaluate", \.evaluateNanoseconds, nil), ("plan", \.planNanoseconds, nil),
             ("analyze", \.analyzeNanoseconds, nil), ("upload", nil, \.uploadNanoseconds), ("record", nil, \.recordNanoseconds),
@@ -40,7 +40,7 @@ struct HTMLChart {
         var legend = shown.map { ($0.0, "s-\($0.0)") }
         if gpuValues.contains(where: { $0 != nil }) { legend.append(("GPU", "s-gpu")) }
         var svg = open("time", title: "Time per frame", legend: legend,
-                       caption: "CPU stages stacked" + (gpuValues.contains { $0 != nil } ? "; the line is the GPU's device time (timestamp queries)" : gpu ? "" : "; no GPU time (--no-gpu)"))
+                       caption: "CPU stages stacked" + (gpuValues.contains { $0 != nil } ? (software ? "; the line is the device time of software Vulkan, on the CPU (timestamp queries)" : "; the line is the GPU's device time (timestamp queries)") : gpu ? "" : "; no GPU time (--no-gpu)"))
         svg += axes(top: top) { Self.compact($0 / 1e6) + " ms" }
         for (i, f) in frames.enumerated() {
             var y = Self.top + Self.plotHeight

@@ -71,13 +71,23 @@ enum HTMLPassGraph {
             let gpu = p.gpuNanoseconds.map { " · GPU " + ReportUnits.ms($0) } ?? ""
             h.raw("<g data-pass=\"\(i)\"><title>\(esc(title)) — \(esc(layer))</title>")
             h.raw("<rect x=\"\(Int(pos[i].x))\" y=\"\(Int(pos[i].y))\" width=\"\(Int(w))\" height=\"\(Int(hgt))\" rx=\"8\" fill=\"\(fill)\" stroke=\"#c7c7cc\"/>")
-            h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 18))\" font-size=\"12\" font-weight=\"600\">\(esc(title))</text>")
-            h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 34))\" font-size=\"11\">\(esc(layer))</text>")
-            h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 49))\" font-size=\"11\" fill=\"#636366\">\(p.width)×\(p.height) px\(esc(gpu))</text></g>\n")
+            h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 18))\" font-size=\"12\" font-weight=\"600\">\(esc(Self.fit(title, width: w - 16, em: 12, boldness: 1.08)))</text>")
+            h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 34))\" font-size=\"11\">\(esc(Self.fit(layer, width: w - 16, em: 11)))</text>")
+            h.raw("<text x=\"\(Int(pos[i].x + 10))\" y=\"\(Int(pos[i].y + 49))\" font-size=\"11\" class=\"sub\">\(p.width)×\(p.height) px\(esc(gpu))</text></g>\n")
         }
-        h.raw("<g data-screen=\"\"><rect x=\"\(Int(screen.x))\" y=\"\(Int(screen.y))\" width=\"\(Int(screen.w))\" height=\"\(Int(screen.h))\" rx=\"8\" fill=\"#1c1c1e\"/>")
-        h.raw("<text x=\"\(Int(screen.x + 10))\" y=\"\(Int(screen.y + 24))\" font-size=\"12\" font-weight=\"600\" fill=\"#fff\">screen</text>")
-        h.raw("<text x=\"\(Int(screen.x + 10))\" y=\"\(Int(screen.y + 42))\" font-size=\"11\" fill=\"#d1d1d6\">\(r.scene.canvas.pixelWidth)×\(r.scene.canvas.pixelHeight) px</text></g>\n")
+        // Colours by class: the page's `.graph text` rule outranks fill attributes, which left
+        // the screen's white label dark on dark.
+        h.raw("<g data-screen=\"\" class=\"screen\"><rect x=\"\(Int(screen.x))\" y=\"\(Int(screen.y))\" width=\"\(Int(screen.w))\" height=\"\(Int(screen.h))\" rx=\"8\" fill=\"#1c1c1e\"/>")
+        h.raw("<text x=\"\(Int(screen.x + 10))\" y=\"\(Int(screen.y + 24))\" font-size=\"12\" font-weight=\"600\">screen</text>")
+        h.raw("<text x=\"\(Int(screen.x + 10))\" y=\"\(Int(screen.y + 42))\" font-size=\"11\" class=\"sub\">\(r.scene.canvas.pixelWidth)×\(r.scene.canvas.pixelHeight) px</text></g>\n")
         h.raw("</svg></div>\n</section>\n")
+    }
+
+    /// `text` cut with "…" to fit `width` px at `em` px per em, so a long layer name or reason list
+    /// stays inside its box (the box's tooltip has it whole). Proportional glyphs average about
+    /// 0.56 em in the page's sans-serif; bold runs wider.
+    static func fit(_ text: String, width: Double, em: Double, boldness: Double = 1) -> String {
+        let fits = max(Int(width / (0.56 * em * boldness)), 4)
+        return text.count <= fits ? text : String(text.prefix(fits - 1)) + "…"
     }
 }

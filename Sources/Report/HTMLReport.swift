@@ -118,12 +118,13 @@ public struct HTMLReport: Sendable {
             ("timeline", r.scene.duration > 0 ? ReportUnits.seconds(r.scene.duration) : "static"),
             ("layers", "\(r.scene.layers)"),
         ]
-        items.append(("device", r.run.gpu ? (r.run.device ?? "Vulkan") : "none: plan only (--no-gpu)"))
+        items.append(("device", r.run.gpu ? (r.run.device ?? "Vulkan") + (r.run.softwareDevice ? " (software Vulkan on the CPU)" : "") : "none: plan only (--no-gpu)"))
         for (k, v) in items { h.raw("<div><dt>\(esc(k))</dt><dd class=\"num\">\(esc(v))</dd></div>") }
         h.raw("</dl>\n<nav>")
         var links = [("summary", "Summary"), ("frames", "Frames"), ("overlays", "Overlays"), ("cost", "Per frame"), ("findings", "Findings")]
         if layers != nil { links.append(("layers", "Layers")) }
-        if !r.warnings.isEmpty { links.append(("warnings", "Not drawn yet")) }
+        if r.warnings.contains(where: { !$0.isFontSubstitution }) { links.append(("warnings", "Not drawn yet")) }
+        if r.warnings.contains(where: \.isFontSubstitution) { links.append(("fonts", "Font stand-ins")) }
         h.raw(links.map { "<a href=\"#\($0.0)\">\($0.1)</a>" }.joined())
         h.raw("</nav>\n</header>\n")
     }
@@ -139,7 +140,7 @@ public struct HTMLReport: Sendable {
         }
         kpi(&h, "\(r.findings.count)", r.findings.count == 1 ? "finding" : "findings", chips.isEmpty ? "nothing to fix" : chips, raw: true)
         if let g = t.stages["gpu"] {
-            kpi(&h, ReportUnits.ms(g.meanNanoseconds), "GPU per frame", "max \(ReportUnits.ms(g.maxNanoseconds))")
+            kpi(&h, ReportUnits.ms(g.meanNanoseconds), "\(ReportUnits.gpuLabel(r)) per frame", "max \(ReportUnits.ms(g.maxNanoseconds))")
         } else {
             kpi(&h, "—", "GPU per frame", r.run.gpu ? "no timestamps on this device" : "not drawn (--no-gpu)")
         }
@@ -256,22 +257,22 @@ public struct HTMLReport: Sendable {
     func charts(_ h: inout HTMLBuilder, _ r: ProfileReport) {
         h.raw("<section id=\"cost\">\n<h2>Per frame</h2>\n")
         if r.frames.isEmpty { h.raw("<p class=\"note\">No frames.</p>\n</section>\n"); return }
-        if r.frames.count == 1 { stageTable(&h, r.frames[0]); h.raw("</section>\n"); return }
+        if r.frames.count == 1 { stageTable(&h, r.frames[0], gpuLabel: ReportUnits.gpuLabel(r)); h.raw("</section>\n"); return }
         let chart = HTMLChart(frames: r.frames, severity: ReportUnits.severityByFrame(r), marked: Set(overlays.map(\.frame)))
-        h.raw(chart.timeChart(gpu: r.run.gpu))
+        h.raw(chart.timeChart(gpu: r.run.gpu, software: r.run.softwareDevice))
         h.raw(chart.blendedChart(canvasPixels: r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight))
         h.raw(chart.overdrawChart())
         h.raw("</section>\n")
     }
 
     /// One frame: its stages as a small table with proportional bars (a chart of one bar says nothing).
-    func stageTable(_ h: inout HTMLBuilder, _ f: ProfileReport.FrameRecord) {
+    func stageTable(_ h: inout HTMLBuilder, _ f: ProfileReport.FrameRecord, gpuLabel: String) {
         let c = f.cost
         var rows: [(String, String, UInt64)] = [("evaluate", "s-evaluate", c.evaluateNanoseconds), ("plan", "s-plan", c.planNanoseconds),
                                                 ("analyze", "s-analyze", c.analyzeNanoseconds)]
         if let u = c.uploadNanoseconds { rows.append(("upload", "s-upload", u)) }
         if let e = c.recordNanoseconds { rows.append(("record", "s-record", e)) }
-        if let g = c.gpuNanoseconds { rows.append(("GPU", "s-gpu", g)) }
+        if let g = c.gpuNanoseconds { rows.append((gpuLabel, "s-gpu", g)) }
         let top = Double(max(rows.map(\.2).max() ?? 1, 1))
         h.raw("<table class=\"stages\"><tbody>\n")
         for (name, cls, ns) in rows {
@@ -312,7 +313,7 @@ public struct HTMLReport: Sendable {
                 ? "\(ReportUnits.pixels(f.maxPixels))<small>rendered offscreen; the result covers \(ReportUnits.percent(f.canvasShare)) of the screen"
                 : "\(ReportUnits.pixels(f.maxPixels))<small>\(ReportUnits.percent(f.canvasShare)) of the screen"
             if f.frameCount > 1 { pixels += " in frame \(f.worstFrame)" }
-            if let g = f.maxGPUNanoseconds { pixels += "<br>GPU \(ReportUnits.ms(g))" }
+            if let g = f.maxGPUNanoseconds { pixels += "<br>\(esc(ReportUnits.gpuLabel(r))) \(ReportUnits.ms(g))" }
             if let c = f.maxCPUNanoseconds { pixels += "<br>CPU \(ReportUnits.ms(c))" }
             pixels += "</small>"
             h.raw("<td class=\"num\" data-v=\"\(f.maxPixels)\">\(pixels)</td>")
@@ -355,14 +356,28 @@ public struct HTMLReport: Sendable {
         h.raw("</details>\n")
     }
 
+    /// What is not drawn, apart from the fonts drawn with a stand-in: those are drawn (in another
+    /// face), and listing them as not drawn would send a reader looking for missing text.
     func warnings(_ h: inout HTMLBuilder, _ r: ProfileReport) {
-        guard !r.warnings.isEmpty else { return }
-        h.raw("<section id=\"warnings\">\n<h2>Not drawn yet</h2>\n<p class=\"note\">What the scene uses that caprof does not draw or evaluate yet; frames are profiled without it.</p>\n<ul class=\"warnings\">\n")
-        for w in r.warnings {
-            let place = w.location.map { " <span class=\"mono muted\">\(esc($0.file)):\($0.line):\($0.column)</span>" } ?? ""
-            h.raw("<li>\(esc(w.message))\(place)</li>\n")
+        let fonts = r.warnings.filter(\.isFontSubstitution), undrawn = r.warnings.filter { !$0.isFontSubstitution }
+        func list(_ ws: [ProfileReport.Warning]) {
+            h.raw("<ul class=\"warnings\">\n")
+            for w in ws {
+                let place = w.location.map { " <span class=\"mono muted\">\(esc($0.file)):\($0.line):\($0.column)</span>" } ?? ""
+                h.raw("<li>\(esc(w.message))\(place)</li>\n")
+            }
+            h.raw("</ul>\n")
         }
-        h.raw("</ul>\n</section>\n")
+        if !undrawn.isEmpty {
+            h.raw("<section id=\"warnings\">\n<h2>Not drawn yet</h2>\n<p class=\"note\">What the scene uses that caprof does not draw or evaluate yet; frames are profiled without it.</p>\n")
+            list(undrawn)
+            h.raw("</section>\n")
+        }
+        if !fonts.isEmpty {
+            h.raw("<section id=\"fonts\">\n<h2>Font stand-ins</h2>\n<p class=\"note\">Text drawn with an installed font of similar metrics instead of the one named: drawn and profiled, in another face.</p>\n")
+            list(fonts)
+            h.raw("</section>\n")
+        }
     }
 }
 

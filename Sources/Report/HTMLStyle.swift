@@ -76,7 +76,7 @@ img,.checker{background:repeating-conic-gradient(var(--check-a) 0 25%,var(--chec
 .chart figcaption b{font-size:14px}
 .key{display:inline-flex;align-items:center;gap:5px}.key i{width:10px;height:10px;border-radius:2px;display:inline-block}
 .chart svg{display:block;width:100%;height:auto;overflow:visible}
-.graph{overflow-x:auto;padding:4px 0 8px}.graph svg{display:block;font-family:inherit}.graph text{fill:#1c1c1e}
+.graph{overflow-x:auto;padding:4px 0 8px}.graph svg{display:block;font-family:inherit}.graph text{fill:#1c1c1e}.graph text.sub{fill:#636366}.graph .screen text{fill:#fff}.graph .screen text.sub{fill:#d1d1d6}
 .chart text{font-size:11px;fill:var(--muted);font-variant-numeric:tabular-nums}
 .ylabel{text-anchor:end}.xlabel{text-anchor:middle}
 .grid{stroke:var(--line);stroke-width:1}

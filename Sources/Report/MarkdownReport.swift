@@ -68,7 +68,7 @@ public struct MarkdownReport: Sendable {
         let t = r.totals
         let canvasPixels = Double(max(r.scene.canvas.pixelWidth * r.scene.canvas.pixelHeight, 1))
         var parts: [String] = []
-        if let g = t.stages["gpu"] { parts.append("GPU \(ReportUnits.ms(g.meanNanoseconds))") }
+        if let g = t.stages["gpu"] { parts.append("\(ReportUnits.gpuLabel(r)) \(ReportUnits.ms(g.meanNanoseconds))") }
         let cpu = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ReportUnits.ms($0.meanNanoseconds))" } }
         parts.append("CPU \(ReportUnits.ms(t.meanCPUNanoseconds)) (" + cpu.joined(separator: ", ") + ")")
         if let a = t.stages["analyze"] { parts.append("profiler \(ReportUnits.ms(a.meanNanoseconds))") }

@@ -57,6 +57,7 @@ public enum ReportSchema {
           "properties": {
             "gpu": {"type": "boolean", "description": "false: plan only (--no-gpu), no backend costs."},
             "device": {"type": "string"},
+            "deviceKind": {"enum": ["discrete GPU", "integrated GPU", "virtual GPU", "CPU", "other"], "description": "CPU: software Vulkan (lavapipe); its GPU times are CPU time."},
             "fps": {"type": "number", "exclusiveMinimum": 0},
             "frameCount": {"type": "integer", "minimum": 0},
             "firstFrame": {"type": "integer", "minimum": 0},

@@ -51,7 +51,14 @@ public enum ReportUnits {
     }
 
     /// The device, or "plan only (--no-gpu)".
-    public static func device(_ r: ProfileReport) -> String { r.run.gpu ? (r.run.device ?? "GPU") : "plan only (--no-gpu)" }
+    public static func device(_ r: ProfileReport) -> String {
+        guard r.run.gpu else { return "plan only (--no-gpu)" }
+        return (r.run.device ?? "GPU") + (r.run.softwareDevice ? ", software Vulkan on the CPU" : "")
+    }
+
+    /// What the device times are called: lavapipe's "GPU" time is CPU time, and a reader comparing
+    /// it with a phone's must not take it for a GPU's.
+    public static func gpuLabel(_ r: ProfileReport) -> String { r.run.softwareDevice ? "GPU (software, on the CPU)" : "GPU" }
 
     /// Findings per severity, high first: "1 high, 2 medium".
     public static func severityCounts(_ r: ProfileReport) -> String {

@@ -17,7 +17,7 @@ public struct TextReport: Sendable {
         let frames = r.run.frameCount == 1
             ? "1 frame (t = \(seconds(r.frames.first?.time ?? 0)))"
             : "\(r.run.frameCount) frames \(r.run.firstFrame)–\(r.run.lastFrame) at \(Profile.fmtNumber(r.run.fps)) fps"
-        let where_ = r.run.gpu ? (r.run.device ?? "GPU") : "plan only (--no-gpu)"
+        let where_ = ReportUnits.device(r)
         out.append(bold(r.scene.file) + dim("  \(n(c.width))×\(n(c.height)) pt @\(n(c.scale))× = \(c.pixelWidth)×\(c.pixelHeight) px · \(frames) · \(where_)"))
 
         let t = r.totals
@@ -37,7 +37,7 @@ public struct TextReport: Sendable {
         out.append(label(r.run.frameCount > 1 ? "mean/frame" : "per frame") + frame.joined(separator: dim(" · ")))
 
         var cost: [String] = []
-        if let g = t.stages["gpu"] { cost.append("GPU \(ms(g.meanNanoseconds))") }
+        if let g = t.stages["gpu"] { cost.append("\(ReportUnits.gpuLabel(r)) \(ms(g.meanNanoseconds))") }
         let parts = FrameCost.cpuStages.compactMap { s in t.stages[s].map { "\(s) \(ms($0.meanNanoseconds))" } }
         cost.append("CPU \(ms(t.meanCPUNanoseconds)) (" + parts.joined(separator: " + ") + ")")
         if let a = t.stages["analyze"] { cost.append(dim("profiler \(ms(a.meanNanoseconds))")) }
@@ -71,7 +71,7 @@ public struct TextReport: Sendable {
             out.append(bold("\(r.findings.count) finding\(r.findings.count == 1 ? "" : "s")") + ": " + counts.joined(separator: ", "))
             for f in r.findings.prefix(maxFindings) {
                 out.append("")
-                out.append(contentsOf: finding(f, frames: r.run.frameCount))
+                out.append(contentsOf: finding(f, frames: r.run.frameCount, gpuLabel: ReportUnits.gpuLabel(r)))
             }
             let rest = r.findings.count - maxFindings
             if rest > 0 { out.append(""); out.append(dim("… \(rest) more; --format json lists every finding")) }
@@ -87,7 +87,7 @@ public struct TextReport: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    func finding(_ f: Finding, frames total: Int) -> [String] {
+    func finding(_ f: Finding, frames total: Int, gpuLabel: String = "GPU") -> [String] {
         let sev = f.severity.rawValue.uppercased().paddedTo(6)
         let sevText: String
         switch f.severity {
@@ -109,7 +109,7 @@ public struct TextReport: Sendable {
         } else if f.frameCount > 1 {
             costLine += " in the worst frame (\(f.worstFrame)), \(pixels(Double(f.totalPixels))) over \(f.frameCount) frames"
         }
-        if let g = f.maxGPUNanoseconds { costLine += "; GPU \(ReportUnits.ms(g)) in its costliest frame" }
+        if let g = f.maxGPUNanoseconds { costLine += "; \(gpuLabel) \(ReportUnits.ms(g)) in its costliest frame" }
         if let c = f.maxCPUNanoseconds, let total = f.cpuNanoseconds {
             costLine += "; CPU \(ReportUnits.ms(c)) in its costliest frame, \(ReportUnits.ms(total)) in all"
         }

@@ -82,7 +82,18 @@ public enum SceneDecoder {
         let timeline = try top["timeline"].map { try decodeTimeline($0, ctx) } ?? Timeline()
         let snapshots = try top["snapshots"].map { try decodeSnapshots($0, ctx) }
 
-        let root = try LayerDecoder(ctx: ctx).decode(try top.required("root"), depth: 1, replication: 1)
+        let root: Layer
+        do {
+            root = try LayerDecoder(ctx: ctx).decode(try top.required("root"), depth: 1, replication: 1)
+        } catch {
+            // A mistake in the root itself (its mask, its frame): reported with those read past.
+            try ctx.readOn(after: error)
+            try ctx.throwMistakes()
+            throw error
+        }
+        // Every mistake of the tree at once; the transactions, which name its layers, are read
+        // only from a tree without mistakes (a skipped layer would make their names fail too).
+        try ctx.throwMistakes()
         assert(root.id == 0, "the scene's tree is read first, numbered from 0")
         let animations = ctx.takeSceneTreeAnimations()
         var transactionDecoder = TransactionDecoder(ctx: ctx)

@@ -1,7 +1,9 @@
 import LayerModel
 
 /// A scene that cannot be loaded: what is wrong, where (file, JSON pointer, line:column) and, when
-/// a close spelling exists, what was probably meant. Reports the first problem found.
+/// a close spelling exists, what was probably meant. The scene decoder reads on past mistakes in
+/// the layer tree and reports them together (`more`, at most `maxReported` in all), so a file
+/// with several is fixed in one round, not one mistake per run.
 ///
 ///     scene.json:12:5: error: /root/sublayers/0/backgroundColr: unknown key 'backgroundColr' for CALayer; did you mean 'backgroundColor'?
 public struct SceneError: Error, CustomStringConvertible, Sendable {
@@ -41,6 +43,12 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
     public var expected: String?
     /// The probably meant spelling ("backgroundColor"), rendered as "; did you mean '…'?".
     public var suggestion: String?
+    /// Further mistakes found after this one, in file order.
+    public var more: [SceneError] = []
+    /// Whether decoding stopped at `maxReported` mistakes (there may be others).
+    public var moreNotReported = false
+    /// Most mistakes reported at once: enough for a round of fixes, few enough to read.
+    public static let maxReported = 20
 
     public init(_ kind: Kind, at location: SourceLocation, _ message: String,
                 expected: String? = nil, suggestion: String? = nil) {
@@ -63,6 +71,8 @@ public struct SceneError: Error, CustomStringConvertible, Sendable {
         }
         s += message
         if let suggestion { s += "; did you mean '\(suggestion)'?" }
+        for e in more { s += "\n" + e.description }
+        if moreNotReported { s += "\n\(location.file): stopped after \(Self.maxReported) mistakes; fix these and run again" }
         return s
     }
 }

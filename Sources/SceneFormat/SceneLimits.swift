@@ -79,37 +79,37 @@ extension SceneLimits {
     /// the asset importers, `SceneLimitCheck`).
     public enum Message {
         public static func layers(_ limit: Int) -> String { "more than \(limit) layers (raise it with --limit layers=N)" }
-        public static let depth = "layer tree deeper than \(SceneLimits.maxLayerDepth) levels (SceneLimits.maxLayerDepth)"
+        public static let depth = "layer tree deeper than \(SceneLimits.maxLayerDepth) levels"
         public static func instanceCount(_ n: Int) -> String {
-            "instanceCount \(n) is over the limit of \(SceneLimits.maxInstanceCount) (SceneLimits.maxInstanceCount)"
+            "instanceCount \(n) is over the limit of \(SceneLimits.maxInstanceCount)"
         }
         /// `chain`: the replicators above the layer where the count passed, outermost first, each
         /// with the count it was taken at ("'grid' (line 4) × 4900").
         public static func replicated(chain: [String]) -> String {
             let through = chain.isEmpty ? "" : " (this layer is drawn once per instance of \(chain.joined(separator: " inside "))\(chain.count > 1 ? ": nested replicators multiply" : ""))"
-            return "more than \(SceneLimits.maxReplicatedLayers) layer instances once replicators are expanded\(through) (SceneLimits.maxReplicatedLayers)"
+            return "more than \(SceneLimits.maxReplicatedLayers) layer instances once replicators are expanded\(through)"
         }
         public static func particles(_ n: Double, replicated: Bool) -> String {
             // Past 10^15 as a power of ten: Int(n) traps beyond Int.max (a birthRate of 1e300).
             let shown = !n.isFinite ? "an unbounded number of" : n < 1e15 ? String(Int(n.rounded())) : "10^\(Int(log10(n).rounded(.down)))"
-            return "about \(shown) particles alive at once (Σ birthRate × lifetime over the cells, times the layer's birthRate and lifetime\(replicated ? ", once per replicator instance" : ""), over every emitter layer) is over the limit of \(SceneLimits.maxEmitterParticles) (SceneLimits.maxEmitterParticles)"
+            return "about \(shown) particles alive at once (Σ birthRate × lifetime over the cells, times the layer's birthRate and lifetime\(replicated ? ", once per replicator instance" : ""), over every emitter layer) is over the limit of \(SceneLimits.maxEmitterParticles)"
         }
-        public static let emitterCells = "more than \(SceneLimits.maxEmitterCells) emitter cells in one CAEmitterLayer, sub-cells included (SceneLimits.maxEmitterCells)"
-        public static let emitterCellDepth = "emitter cells nested deeper than \(SceneLimits.maxEmitterCellDepth) levels (SceneLimits.maxEmitterCellDepth)"
+        public static let emitterCells = "more than \(SceneLimits.maxEmitterCells) emitter cells in one CAEmitterLayer, sub-cells included"
+        public static let emitterCellDepth = "emitter cells nested deeper than \(SceneLimits.maxEmitterCellDepth) levels"
         public static func keyframes(_ what: String, _ n: Int) -> String {
-            "\(what) has \(n) keyframes; the limit is \(SceneLimits.maxKeyframes) (SceneLimits.maxKeyframes)"
+            "\(what) has \(n) keyframes; the limit is \(SceneLimits.maxKeyframes)"
         }
-        public static let animations = "more than \(SceneLimits.maxAnimations) animations (SceneLimits.maxAnimations)"
+        public static let animations = "more than \(SceneLimits.maxAnimations) animations"
         public static func pathElements(_ what: String, _ n: Int) -> String {
-            "\(what) has \(n) elements; the limit is \(SceneLimits.maxPathElements) (SceneLimits.maxPathElements)"
+            "\(what) has \(n) elements; the limit is \(SceneLimits.maxPathElements)"
         }
         public static let totalPathElements = "the scene's paths have more than \(SceneLimits.maxTotalPathElements) elements in all"
         public static func array(_ what: String, _ n: Int) -> String { "\(what) has \(n) entries; the limit is \(SceneLimits.maxArrayElements)" }
         public static func filters(_ key: String, _ n: Int) -> String {
-            "\(n) filters in \(key); the limit is \(SceneLimits.maxFiltersPerList) (SceneLimits.maxFiltersPerList)"
+            "\(n) filters in \(key); the limit is \(SceneLimits.maxFiltersPerList)"
         }
         public static func text(_ n: Int) -> String {
-            "the text is \(n) characters; the limit is \(SceneLimits.maxTextLength) (SceneLimits.maxTextLength)"
+            "the text is \(n) characters; the limit is \(SceneLimits.maxTextLength)"
         }
     }
 }

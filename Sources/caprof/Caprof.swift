@@ -21,6 +21,12 @@ struct Caprof: ParsableCommand {
 
     static func main() {
         HostMemory.returnLargeBlocksWhenFreed()
+        // `caprof` alone is someone finding their way: show the commands, not the default
+        // subcommand's complaint that no scene was named.
+        if CommandLine.arguments.count == 1 {
+            print(helpMessage())
+            return
+        }
         main(nil)
     }
 }

@@ -14,7 +14,7 @@ struct ConvertCommand: ParsableCommand {
         discussion: """
         --format json (default) writes an equivalent scene file (format 1): rendering it gives the \
         same pixels as rendering the asset. Embedded images become data: URIs; package images stay \
-        files, named by absolute path. --format tree prints the layer tree with classes, names, \
+        files, named relative to the -o file's folder (by absolute path on standard output). --format tree prints the layer tree with classes, names, \
         sizes and animations. What the asset holds that caprof does not draw is listed as warnings \
         on stderr. With --state or --transition the tree is taken in that state.
         """)
@@ -48,7 +48,13 @@ struct ConvertCommand: ParsableCommand {
         let importMS = Double(DispatchTime.now().uptimeNanoseconds - t0) / 1e6
         let text: String
         switch format {
-        case .json: text = SceneJSONWriter.write(doc)
+        // Image files relative to the written scene's folder, so the pair can move together;
+        // on standard output (the destination unknown), by absolute path.
+        case .json:
+            text = output.map { o in
+                let folder = o.lastIndex(of: "/").map { String(o[..<$0]) } ?? "."
+                return SceneJSONWriter.write(doc, imagesRelativeTo: folder.isEmpty ? "/" : folder)
+            } ?? SceneJSONWriter.write(doc)
         case .tree:
             var t = LayerTreeDescription.describe(doc)
             if let (states, transitions) = try? AssetLoader.states(path: input), !states.isEmpty || !transitions.isEmpty {

@@ -36,12 +36,15 @@ struct ProfileCommand: ParsableCommand {
         ($GITHUB_STEP_SUMMARY); trace, Chrome Trace Event JSON for ui.perfetto.dev (frames and \
         stages as nested slices on a synthetic timeline, frames back to back; counters per frame).
 
-        Overlays: --overlays DIR writes frame-NNNNN-blended.png (Color Blended Layers: red blended, \
-        green opaque), frame-NNNNN-misaligned.png (Color Misaligned Images: magenta off the pixel \
-        grid, yellow scaled) and frame-NNNNN-overdraw.png (Android's GPU overdraw: blue 1×, green \
-        2×, pink 3×, red 4×+ overdrawn), over the rendered frame dimmed (with --no-gpu, over a \
-        neutral dark background). They show the worst frame (the most pixels shaded; ties: the \
-        most blended, then the earliest) unless --overlay-frame N asks for others; the HTML \
+        Overlays: --overlays DIR writes six PNGs per frame, named frame-NNNNN-KIND.png: blended \
+        (Color Blended Layers: red blended, green opaque, orange only at antialiased edges), \
+        misaligned (Color Misaligned Images: magenta off the pixel grid, yellow scaled), overdraw \
+        (Android's GPU overdraw: blue 1×, green 2×, pink 3×, red 4×+ overdrawn), offscreen (Color \
+        Offscreen-Rendered Yellow), raster-cache (Color Hits Green and Misses Red) and \
+        updated-regions (Flash Updated Regions: yellow where the frame changed), over the rendered \
+        frame dimmed (with --no-gpu, over a neutral dark background). They show the worst frame \
+        (the most pixels shaded; ties: the most blended, then the earliest) unless --overlay-frame \
+        N asks for others; the HTML \
         report embeds the same overlays.
 
         Catalogs: given a directory (its *.json scene files, sorted, not recursive; reports and \
@@ -72,7 +75,7 @@ struct ProfileCommand: ParsableCommand {
     /// The file to write, nil for standard output (no -o, or `-o -` as Unix tools spell it).
     var output: String? { outputArgument == "-" ? nil : outputArgument }
 
-    @Option(help: ArgumentHelp("Write the overlays (blended, misaligned, overdraw) as PNGs into this directory (created if missing).",
+    @Option(help: ArgumentHelp("Write the six overlays (blended, misaligned, overdraw, offscreen, raster-cache, updated-regions) as PNGs into this directory (created if missing).",
                                valueName: "dir"))
     var overlays: String?
 

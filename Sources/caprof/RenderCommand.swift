@@ -144,6 +144,11 @@ struct RenderCommand: ParsableCommand {
             if frames == nil { throw ValidationError("-o \(output): a .\(p.rawValue) is an animation; give --frames START:END (or write a .png)") }
             if sheet != nil { throw ValidationError("--sheet applies to a directory of frames, not to an animated .\(p.rawValue)") }
         } else {
+            // A frame is always PNG: a .jpg holding PNG bytes would mislead every tool that reads it.
+            let ext = output.split(separator: "/").last.flatMap { $0.contains(".") ? $0.split(separator: ".").last : nil }.map { $0.lowercased() }
+            if frames == nil, let ext, Self.otherImageExtensions.contains(ext) {
+                throw ValidationError("-o \(output): caprof writes a frame as PNG, not .\(ext); name it .png (or, with --frames, write an animated .gif, .apng or .webp)")
+            }
             if maxWidth != nil { throw ValidationError("--max-width applies to an animated preview (-o x.gif, x.apng or x.webp with --frames)") }
             if loop != nil { throw ValidationError("--loop applies to an animated preview (-o x.gif, x.apng or x.webp with --frames)") }
         }
@@ -153,6 +158,9 @@ struct RenderCommand: ParsableCommand {
     }
 
     @OptionGroup var limitOptions: LimitOptions
+
+    /// Image formats a user may name for a frame that caprof does not write (PNG only).
+    static let otherImageExtensions: Set<String> = ["jpg", "jpeg", "jpe", "jfif", "tif", "tiff", "bmp", "heic", "heif", "avif", "jxl", "ppm"]
 
     func run() throws {
         do {

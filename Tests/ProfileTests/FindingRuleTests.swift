@@ -22,7 +22,7 @@ final class FindingRuleTests: XCTestCase, ProfileTestSupport {
         // The off-grid rectangle's pixels: columns 10…49 (centres 10.5 … 49.5), rows 10…29.
         XCTAssertEqual(f.maxPixels, 40 * 20)
         XCTAssertTrue(f.explanation.contains("left at 10.5 px"), f.explanation)
-        XCTAssertTrue(f.fix.contains("1/1 pt"), f.fix)
+        XCTAssertTrue(f.fix.contains("whole points"), f.fix)   // at 1× a device pixel is a point
         XCTAssertEqual(f.phase, .atRest)
         XCTAssertEqual(f.layer.path, [0])
     }

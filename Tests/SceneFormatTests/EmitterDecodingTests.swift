@@ -73,7 +73,7 @@ final class EmitterDecodingTests: XCTestCase {
                          .limitExceeded, pointer: "/root", message: "about 150000 particles alive at once")
         // A sub-cell multiplies: 100 parents/s × 10 s window × 100/s × 1 s = 100 000 births... alive 100 000 + 1000 parents.
         assertSceneError(sceneJSON(root: #"{"class": "CAEmitterLayer", "emitterCells": [{"birthRate": 100, "lifetime": 10, "emitterCells": [{"birthRate": 100, "lifetime": 1}]}]}"#),
-                         .limitExceeded, pointer: "/root", message: "SceneLimits.maxEmitterParticles")
+                         .limitExceeded, pointer: "/root", message: "is over the limit of \(SceneLimits.maxEmitterParticles)")
         // At the limit exactly: accepted.
         XCTAssertNoThrow(try decodeRoot(#"{"class": "CAEmitterLayer", "emitterCells": [{"birthRate": 1000, "lifetime": 100}]}"#))
     }
@@ -81,12 +81,12 @@ final class EmitterDecodingTests: XCTestCase {
     func testCellCountAndDepthLimits() {
         let many = "[" + Array(repeating: "{}", count: SceneLimits.maxEmitterCells + 1).joined(separator: ",") + "]"
         assertSceneError(sceneJSON(root: #"{"class": "CAEmitterLayer", "emitterCells": "# + many + "}"),
-                         .limitExceeded, pointer: "/root/emitterCells/\(SceneLimits.maxEmitterCells)", message: "SceneLimits.maxEmitterCells")
+                         .limitExceeded, pointer: "/root/emitterCells/\(SceneLimits.maxEmitterCells)", message: "more than \(SceneLimits.maxEmitterCells) emitter cells")
         var nested = "{}"
         for _ in 0..<SceneLimits.maxEmitterCellDepth { nested = #"{"emitterCells": ["# + nested + "]}" }
         let pointer = "/root" + String(repeating: "/emitterCells/0", count: SceneLimits.maxEmitterCellDepth + 1)
         assertSceneError(sceneJSON(root: #"{"class": "CAEmitterLayer", "emitterCells": ["# + nested + "]}"),
-                         .limitExceeded, pointer: pointer, message: "SceneLimits.maxEmitterCellDepth")
+                         .limitExceeded, pointer: pointer, message: "nested deeper than \(SceneLimits.maxEmitterCellDepth) levels")
     }
 
     func testCellKeyPathsInAnimationsAndTransactions() throws {

@@ -37,11 +37,7 @@ struct StateMachine {
         if let s = statesByName[name] { return s }
         let names = stateNames.isEmpty ? "it has no states" : "its states are " + stateNames.map { "'\($0)'" }.joined(separator: ", ")
         throw SceneError(.invalidValue, at: ctx.place("", line: 0, column: 0), "no state '\(name)' in this file; \(names)",
-                         suggestion: stateNames.min { distance($0, name) < distance($1, name) })
-    }
-
-    private func distance(_ a: String, _ b: String) -> Int {
-        a.lowercased() == b.lowercased() ? 0 : abs(a.count - b.count) + (a.lowercased().hasPrefix(b.lowercased().prefix(1)) ? 0 : 3)
+                         suggestion: Suggestion.nearest(to: name, among: stateNames))
     }
 
     /// The set-value and element changes of a state, its `basedOn` chain first (cycle-safe; a

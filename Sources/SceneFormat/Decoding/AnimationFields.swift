@@ -37,8 +37,8 @@ struct AnimationField {
         AnimationField(key: "timingFunction", classes: nil, schema: SchemaJSON.ref("timingFunction")
             .described("Pacing of the animation; absent = linear.")),
         // CAPropertyAnimation
-        AnimationField(key: "keyPath", classes: property, schema: SchemaJSON.strings(KeyPathTable.allKeyPaths)
-            .described("The animated key path, as passed to CABasicAnimation(keyPath:): opacity, position.x, transform.rotation.z …")),
+        AnimationField(key: "keyPath", classes: property, schema: SchemaJSON.keyPath
+            .described("The animated key path, as passed to CABasicAnimation(keyPath:): opacity, position.x, transform.rotation.z, filters.NAME.INPUT, emitterCells.NAME.KEY …")),
         AnimationField(key: "additive", classes: property, schema: SchemaJSON.type("boolean").described("Add the animated value to the current value.")),
         AnimationField(key: "cumulative", classes: property, schema: SchemaJSON.type("boolean").described("Each repeat builds on the end value of the previous one.")),
         // CABasicAnimation

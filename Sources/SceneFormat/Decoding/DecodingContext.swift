@@ -29,6 +29,32 @@ final class DecodingContext {
     var checkedImagePaths: [String: String] = [:]
     /// Equal data URIs share one array (see `ImageInterner`).
     var images = ImageInterner()
+    /// Mistakes in the layer tree read past so far (see `readOn(after:)`).
+    private(set) var mistakes: [SceneError] = []
+    /// Set once the collected mistakes were thrown: an enclosing layer rethrows them as they are.
+    private var stopped = false
+
+    /// Reads on past a mistake in one key, layer or animation of the layer tree, when the rest of
+    /// the file can still be read without it: kept, and thrown with the others at the end of the
+    /// tree (`throwMistakes`). A limit, an unreadable file or the `maxReported`-th mistake stops
+    /// decoding at once, with every mistake found so far.
+    func readOn(after error: Error) throws {
+        guard !stopped, let e = error as? SceneError else { throw error }
+        mistakes.append(e)
+        let recoverable: Set<SceneError.Kind> = [.unknownKey, .wrongType, .outOfRange, .invalidValue, .missingKey, .missingFile]
+        if !recoverable.contains(e.kind) || mistakes.count >= SceneError.maxReported {
+            try throwMistakes(stoppedEarly: recoverable.contains(e.kind))
+        }
+    }
+
+    /// Throws the mistakes read past, the first carrying the others (nothing when there are none).
+    func throwMistakes(stoppedEarly: Bool = false) throws {
+        guard var first = mistakes.first else { return }
+        first.more = Array(mistakes.dropFirst())
+        first.moreNotReported = stoppedEarly
+        stopped = true
+        throw first
+    }
 
     init(file: String, baseDirectory: String, limits: DecodingLimits = .standard) {
         self.file = file; self.baseDirectory = baseDirectory; self.limits = limits

@@ -14,7 +14,7 @@ struct FilterDecoder {
     func decodeList(_ v: JSONValue) throws -> [Filter] {
         guard let items = v.array else { throw ctx.typeMismatch(v, expected: "an array of filters ({\"type\": \"gaussianBlur\", …})") }
         if items.count > SceneLimits.maxFiltersPerList {
-            throw ctx.limit(v, "more than \(SceneLimits.maxFiltersPerList) filters in one list (SceneLimits.maxFiltersPerList)")
+            throw ctx.limit(v, "more than \(SceneLimits.maxFiltersPerList) filters in one list")
         }
         return try items.map(decode)
     }

@@ -59,6 +59,7 @@ struct LayerDecoder {
         // `r[key]` is a linear look of its own) and applied after the properties, as before.
         var frame: JSONValue?, mask: JSONValue?, sublayers: JSONValue?, animations: JSONValue?
         for m in r.members {
+          do {
             // The most common keys first: a string switch compares its cases in order, and the
             // keys of a typical layer went through a dozen comparisons each (≈ 1/20 of decoding).
             if m.key == "frame" { frame = m.value; continue }
@@ -101,6 +102,10 @@ struct LayerDecoder {
                     throw ctx.error(.invalidValue, m.value, "internal error: \(m.key) refused its decoded value")
                 }
             }
+          } catch {
+            // The key is skipped; the layer's other keys are still read and checked.
+            try ctx.readOn(after: error)
+          }
         }
 
         if cls == .emitter { try EmitterLayerKeys.check(layer, at: v, ctx) }
@@ -125,13 +130,22 @@ struct LayerDecoder {
                 : replication
             layer.sublayers.reserveCapacity(items.count)
             for item in items {
-                layer.sublayers.append(try decode(item, depth: depth + 1, replication: childReplication))
+                do {
+                    layer.sublayers.append(try decode(item, depth: depth + 1, replication: childReplication))
+                } catch {
+                    try ctx.readOn(after: error)   // the sublayer is skipped; its siblings are read
+                }
             }
         }
         if let a = animations {
             guard let items = a.array else { throw ctx.typeMismatch(a, expected: "an array of animations") }
             let decoder = AnimationDecoder(ctx: ctx, layerClass: cls)
-            ctx.pendingAnimations[layer.id] = try items.map { try decoder.decode($0) }
+            var specs: [AnimationSpec] = []
+            specs.reserveCapacity(items.count)
+            for item in items {
+                do { specs.append(try decoder.decode(item)) } catch { try ctx.readOn(after: error) }
+            }
+            ctx.pendingAnimations[layer.id] = specs
         }
         return layer
     }

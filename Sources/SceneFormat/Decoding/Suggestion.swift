@@ -5,11 +5,11 @@
 /// distance limit cannot be within it, so it is refused from its UTF-8 length (O(1)) before any
 /// case folding or character splitting; a word that passes is at most a few characters longer than
 /// the longest candidate, and it is folded once, not once per candidate.
-enum Suggestion {
+public enum Suggestion {
     /// The largest edit distance ever accepted.
     static let maxDistance = 3
 
-    static func nearest(to word: String, among candidates: [String]) -> String? {
+    public static func nearest(to word: String, among candidates: [String]) -> String? {
         if let habit = UIKitHabits.suggestion(for: word, among: candidates) { return habit }
         guard let longest = candidates.map({ $0.count }).max() else { return nil }
         // Characters ≤ UTF-8 bytes ≤ 4 × characters: a word this long in bytes is too long in characters.

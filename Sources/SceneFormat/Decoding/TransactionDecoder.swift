@@ -99,7 +99,7 @@ struct TransactionDecoder {
     mutating func decode(_ v: JSONValue) throws -> [TransactionSpec] {
         guard let items = v.array else { throw ctx.typeMismatch(v, expected: "an array of transactions") }
         if items.count > SceneLimits.maxTransactions {
-            throw ctx.limit(v, "\(items.count) transactions; the limit is \(SceneLimits.maxTransactions) (SceneLimits.maxTransactions)")
+            throw ctx.limit(v, "\(items.count) transactions; the limit is \(SceneLimits.maxTransactions)")
         }
         var timed: [(time: Double, reader: ObjectReader)] = []
         for item in items {

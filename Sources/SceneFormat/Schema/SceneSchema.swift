@@ -252,7 +252,7 @@ public enum SceneSchema {
             ("animationTimingFunction", SchemaJSON.ref("timingFunction").described("Timing function of implicit animations; default Core Animation's default curve.")),
             ("disableActions", SchemaJSON.type("boolean").described("Change the model without implicit animations.")),
             ("set", SchemaJSON.arrayOf(entry([("layer", layerName),
-                                              ("keyPath", SchemaJSON.strings(KeyPathTable.allKeyPaths)),
+                                              ("keyPath", SchemaJSON.keyPath),
                                               ("value", SchemaJSON.object([]).described("The new value, encoded like the property."))]))
                 .described("Model changes (setValue(_:forKeyPath:)), with implicit animations.")),
             ("add", SchemaJSON.arrayOf(entry([("layer", layerName), ("animation", .ref("animation"))])).described("Animations added (add(_:forKey:)).")),

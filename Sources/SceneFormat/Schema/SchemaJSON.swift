@@ -23,6 +23,10 @@ indirect enum SchemaJSON {
         return .object(o)
     }
     static let null = type("null")
+    /// Every key path the decoder resolves: the properties and their fields by name, filter
+    /// inputs and emitter cells' keys by pattern (their NAMEs are the scene's own).
+    static let keyPath = anyOf([strings(KeyPathTable.allKeyPaths)]
+        + KeyPathTable.keyPathPatterns.map { type("string", [("pattern", .string($0))]) })
     static func number(_ domain: NumberDomain?, integer: Bool = false) -> SchemaJSON {
         var o: [(String, SchemaJSON)] = [("type", .string(integer ? "integer" : "number"))]
         if let d = domain {

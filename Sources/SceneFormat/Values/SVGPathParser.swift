@@ -53,7 +53,7 @@ struct SVGPathParser {
                 throw GrammarError(at, "the path's coordinates overflow to infinity here (relative steps add up beyond ±1.8e308)")
             }
             if elements.count > maxElements {
-                throw GrammarError(at, "the path has more than \(maxElements) elements (SceneLimits.maxPathElements)")
+                throw GrammarError(at, "the path has more than \(maxElements) elements")
             }
         }
     }
