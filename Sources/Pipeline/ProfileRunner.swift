@@ -20,7 +20,12 @@ public final class ProfileRunner {
     private var opaqueTexels: [UInt64: OpaqueTexels] = [:]
     /// Shape and text content for runs without a renderer (`--no-gpu`): the blended analysis
     /// reads their coverage, so they are rasterised on the CPU either way.
-    private let ownContent = ContentRasterizer()
+    let ownContent = ContentRasterizer()
+
+    /// Whether a run measures what each finding's fix saves (`measureSavings`): a plan and an
+    /// analysis of each finding's worst frame with and without the fix. The gate, which reads only
+    /// the figures, turns it off.
+    public var measuresSavings = true
 
     /// The shouldRasterize cache a run starts with (empty; its limits are the options).
     public var rasterCacheLimits = RasterCache()
@@ -172,9 +177,12 @@ public final class ProfileRunner {
             canvas: .init(width: canvas.width, height: canvas.height, scale: canvas.scale,
                           pixelWidth: canvas.pixelWidth, pixelHeight: canvas.pixelHeight),
             layers: scene.document.scene.root.subtreeCount, duration: scene.duration, fps: fps)
-        let report = profiler.report(tool: .init(version: toolVersion), scene: summary, gpu: renderer != nil,
+        var report = profiler.report(tool: .init(version: toolVersion), scene: summary, gpu: renderer != nil,
                                      device: renderer?.renderer.deviceName,
                                      deviceKind: renderer?.renderer.deviceReport.kind.rawValue, fps: fps, warnings: reportWarnings, startup: startup)
+        if measuresSavings {
+            try measureSavings(&report, times: Dictionary(frames.map { ($0.index, $0.time) }, uniquingKeysWith: { a, _ in a }))
+        }
         return Run(report: report, worstOverdraw: profiler.worstOverdraw.map { ($0.frame, $0.map) }, thumbnails: thumbs)
     }
 

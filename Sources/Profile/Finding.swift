@@ -37,6 +37,10 @@ public struct Finding: Sendable, Equatable, Codable {
     /// own finding, costliest first; `layer` is the first, the pixels are their sums. nil for a
     /// finding of one layer.
     public var members: [Finding]?
+    /// What applying the fix saves in the worst frame (`FindingFix`, `Saving`), measured by
+    /// planning that frame again with the fix; nil when the fix is no edit of the layer tree, or
+    /// savings were not measured.
+    public var saving: Saving?
 
     /// "frames 12–47, 60" / "frame 3".
     public var framesDescription: String { FrameRun.describe(frames) }
