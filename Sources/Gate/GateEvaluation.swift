@@ -14,9 +14,12 @@ public enum GateEvaluation {
     ///   - failures: scenes that could not be loaded or profiled, with their place among `scenes`
     ///     (the position they take in the result); each becomes an error entry.
     ///   - seconds: profiling time per scene key, for JUnit's `time`.
+    ///   - failOn: `--fail-on`: findings at or above this severity fail every scene (exit 2).
+    ///     Without it a scene absent from a given baseline still reports its high-severity findings
+    ///     (a warning), so that a new scene never passes silently (`GateSeverityCheck`).
     public static func evaluate(_ scenes: [Measured], budget: Budget, baseline: Baseline?, baselineFile: String? = nil,
                                 failures: [(position: Int, scene: String, failure: SceneFailure)] = [],
-                                seconds: [String: Double] = [:]) -> GateResult {
+                                seconds: [String: Double] = [:], failOn: FailOn? = nil) -> GateResult {
         var results = scenes.map { s -> SceneResult in
             let key = ScenePattern.normalize(s.scene)
             let base = baseline?.measurement(for: key)
@@ -26,7 +29,9 @@ public enum GateEvaluation {
                 notes.append("the baseline profiled \(b.frames) frame\(b.frames == 1 ? "" : "s"), this run \(s.measurement.frames): per-frame maxima still compare, counts over frames may not")
             }
             let changes = base.map { LayerDiff.diff(baseline: $0, current: s.measurement) } ?? []
-            let checks = budget.rules(for: key).map { check($0, current: s.measurement, base: base, changes: changes) }
+            var checks = budget.rules(for: key).map { check($0, current: s.measurement, base: base, changes: changes) }
+            // "New" needs a baseline that lacks the scene: with no baseline at all, nothing is new.
+            if let c = GateSeverityCheck.check(s.measurement, isNew: baseline != nil && base == nil, failOn: failOn) { checks.append(c) }
             return SceneResult(scene: key, hasBaseline: base != nil, checks: checks, layerChanges: changes, notes: notes,
                                measurement: s.measurement, seconds: seconds[key])
         }
@@ -104,37 +109,9 @@ public enum GateEvaluation {
             }
             if status == .pass, rule.maxIncrease != nil, base == nil { message += " (no baseline: increase not checked)" }
         }
-        // Culprits: the layers that explain a failure or an improvement.
-        var culprits: [Culprit] = []
-        if status == .regression || status == .warn || status == .improvement {
-            let relevant: Set<String>? = finding.map { [$0] } ?? metric?.explainingFindings
-            if metric == .newFindings {
-                culprits = newOnes.map { n -> Culprit in
-                    let px = n.layer.findings[n.id]?.maxPixels ?? 0
-                    return Culprit(layer: n.layer.layer, line: n.layer.line, why: "new \(n.id) (\(GateFormat.pixels(Double(px))))", pixels: px)
-                }
-            } else if base != nil {
-                let direction: LayerChange.Direction = status == .improvement ? .cheaper : .costlier
-                culprits = changes.filter { c in c.direction == direction && (relevant.map { !$0.isDisjoint(with: c.findingIDs) } ?? true) }
-                    .map { Culprit(layer: $0.layer, line: $0.line, why: $0.why, pixels: abs($0.pixelDelta)) }
-            }
-            if culprits.isEmpty && status != .improvement {
-                // No baseline (or nothing changed in the layers): the layers raising the findings now.
-                culprits = current.layers
-                    .filter { l in relevant.map { !$0.isDisjoint(with: l.findings.keys) } ?? !l.findings.isEmpty }
-                    .sorted { $0.pixels != $1.pixels ? $0.pixels > $1.pixels : $0.layer < $1.layer }
-                    .map { l in
-                        let ids = l.findings.keys.sorted().filter { relevant?.contains($0) ?? true }
-                        return Culprit(layer: l.layer, line: l.line, why: ids.map { "\($0) (\(GateFormat.pixels(Double(l.findings[$0]!.maxPixels))))" }.joined(separator: ", "),
-                                       pixels: ids.reduce(0) { $0 + l.findings[$1]!.maxPixels })
-                    }
-            }
-            // The costliest first, whatever the source; all of them are kept (JSON lists every one).
-            culprits = culprits.enumerated().sorted {
-                let a = $0.element.pixels ?? 0, b = $1.element.pixels ?? 0
-                return a != b ? a > b : $0.offset < $1.offset
-            }.map(\.element)
-        }
+        // Culprits: the layers whose own cost changed in the check's direction (GateCulprits).
+        let culprits = GateCulprits.culprits(for: status, metric: metric, finding: finding, current: current, base: base,
+                                             changes: changes, newOnes: newOnes)
         return Check(rule: name, metric: metric, finding: finding, level: rule.level, status: status, value: value,
                      baselineValue: baseValue, max: max, increaseLimit: increaseLimit, limits: rule.max == nil && rule.maxIncrease == nil ? "max 0" : rule.limitDescription,
                      message: message, culprits: culprits, origin: rule.origin)

@@ -40,16 +40,24 @@ public struct GateMarkdownReport {
             for c in sorted.prefix(Self.maxRows) {
                 let value = c.value.map(c.format) ?? "–"
                 let base = c.baselineValue.map(c.format) ?? "–"
-                let (shown, leftOut) = c.shownCulprits
-                let detail = shown.map { "\($0.layer)\($0.line.map { " (line \($0))" } ?? ""): \($0.why)" }.joined(separator: "; ")
-                    + (leftOut > 0 ? "; … and \(leftOut) more (JSON lists every one)" : "")
+                // The culprits are listed once below, with the rules each moved.
+                let detail = c.culprits.isEmpty ? "" : "culprits: " + c.culprits.prefix(GateEvaluation.maxCulprits).map(\.layer).joined(separator: ", ")
+                    + (c.culprits.count > GateEvaluation.maxCulprits ? ", …" : "")
                 out += "| \(icon(c.status)) | \(Self.cell(c.rule)) | \(Self.cell(value)) | \(Self.cell(base)) | \(Self.cell(c.limits)) | \(Self.cell(detail)) |\n"
             }
             if sorted.count > Self.maxRows { out += "\n… and \(sorted.count - Self.maxRows) more checks (see the JSON output).\n" }
+            let (culprits, leftOut) = s.shownCulprits
+            if !culprits.isEmpty {
+                out += "\n**Culprits** (each layer once, with the rules it moved)\n\n| | layer | line | rules | why |\n|---|---|--:|---|---|\n"
+                for k in culprits {
+                    out += "| \(icon(k.status)) | \(Self.cell(k.layer)) | \(k.line.map { "\($0)" } ?? "–") | \(Self.cell(k.rules.joined(separator: ", "))) | \(Self.cell(k.why)) |\n"
+                }
+                if leftOut > 0 { out += "\n… and \(leftOut) more (JSON lists every one)\n" }
+            }
             if !s.layerChanges.isEmpty {
                 out += "\n**Layers changed since the baseline**\n\n| | layer | line | pixels before | pixels now | why |\n|---|---|--:|--:|--:|---|\n"
                 for l in s.layerChanges.prefix(Self.maxRows) {
-                    out += "| \(l.direction == .costlier ? "🔺" : "🔻") | \(Self.cell(l.layer)) | \(l.line.map(String.init) ?? "–") | "
+                    out += "| \(l.direction == .costlier ? "🔺" : "🔻") | \(Self.cell(l.layer)) | \(l.line.map { "\($0)" } ?? "–") | "
                         + "\(GateFormat.pixels(Double(l.pixelsBefore))) | \(GateFormat.pixels(Double(l.pixelsAfter))) | \(Self.cell(l.why)) |\n"
                 }
             }

@@ -90,16 +90,21 @@ public struct GateTextReport {
             }
             for c in s.checks.filter({ $0.status != .pass }).sorted(by: { $0.status > $1.status }) {
                 out += "  \(mark(c.status))  \(c.message)\n"
-                let (shown, leftOut) = c.shownCulprits
-                for k in shown { out += "      \(k.layer)" + (k.line.map { " (\(s.scene):\($0))" } ?? "") + ": \(k.why)\n" }
-                if leftOut > 0 { out += "      … and \(leftOut) more layer\(leftOut == 1 ? "" : "s") (--format json lists every one)\n" }
             }
+            // Each culprit once, with every rule it moved (not once per failing rule).
+            let (shown, leftOut) = s.shownCulprits
+            if !shown.isEmpty { out += "  culprits:\n" }
+            for k in shown {
+                out += "      \(k.layer)" + (k.line.map { " (\(s.scene):\($0))" } ?? "") + ": \(k.why) — \(k.rules.joined(separator: ", "))\n"
+            }
+            if leftOut > 0 { out += "      … and \(leftOut) more layer\(leftOut == 1 ? "" : "s") (--format json lists every one)\n" }
             if !s.layerChanges.isEmpty {
                 out += "  layers changed since the baseline:\n"
                 for l in s.layerChanges {
                     let sign = l.direction == .costlier ? paint("+", "31") : paint("−", "32")
-                    out += "    \(sign) \(l.layer)" + (l.line.map { " (\(s.scene):\($0))" } ?? "")
-                        + ": \(GateFormat.pixels(Double(l.pixelsBefore))) → \(GateFormat.pixels(Double(l.pixelsAfter))); \(l.why)\n"
+                    // Findings' pixels only when its findings changed (a drawn-only change has none).
+                    let findings = l.findingIDs.isEmpty ? "" : "\(GateFormat.pixels(Double(l.pixelsBefore))) → \(GateFormat.pixels(Double(l.pixelsAfter))); "
+                    out += "    \(sign) \(l.layer)" + (l.line.map { " (\(s.scene):\($0))" } ?? "") + ": \(findings)\(l.why)\n"
                 }
             }
         }

@@ -18,10 +18,15 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
     /// Per layer (by display name: its name, else its index path), the findings it raises and
     /// what they cost; sorted by layer.
     public var layers: [LayerCost]
+    /// Per layer that draws, the most it shaded and blended in one frame (`LayerPixels`), finding
+    /// or not: the layer diff compares them so that a layer costlier without a finding (a new
+    /// shadow) is the one blamed. nil in baselines and reports made before they were measured.
+    public var layerPixels: [LayerPixels]?
 
-    public init(runs: Int, frames: Int, canvasPixels: Int, metrics: [String: Double], findingCounts: [String: Int], layers: [LayerCost]) {
+    public init(runs: Int, frames: Int, canvasPixels: Int, metrics: [String: Double], findingCounts: [String: Int], layers: [LayerCost],
+                layerPixels: [LayerPixels]? = nil) {
         self.runs = runs; self.frames = frames; self.canvasPixels = canvasPixels; self.metrics = metrics
-        self.findingCounts = findingCounts; self.layers = layers
+        self.findingCounts = findingCounts; self.layers = layers; self.layerPixels = layerPixels
     }
 
     public subscript(metric: Metric) -> Double? { metrics[metric.rawValue] }
@@ -38,6 +43,9 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
         func maxOf(_ key: (FrameCounters) -> Double) -> Double { r.frames.map { key($0.counters) }.max() ?? 0 }
         // Per layer: a grouped finding counts once per layer it names, as before grouping.
         let findings = r.findings.flatMap(\.perLayer)
+        // Each layer's finding takes the severity the report gives it (a group's, which its sum
+        // of pixels may raise): the severity `--fail-on` and a new scene's report go by.
+        let severities = r.findings.flatMap { g in g.perLayer.map { _ in g.severity } }
         var m: [String: Double] = [
             Metric.offscreenPasses.rawValue: maxOf { Double($0.offscreenPasses) },
             Metric.offscreenPixels.rawValue: maxOf { Double($0.offscreenPixels) },
@@ -71,15 +79,20 @@ public struct SceneMeasurement: Sendable, Equatable, Codable {
         for f in findings { counts[f.id.rawValue, default: 0] += 1 }
         findingCounts = counts
         var byLayer: [String: LayerCost] = [:]
-        for f in findings {
-            var l = byLayer[f.layer.display] ?? LayerCost(layer: f.layer.display, line: f.layer.location?.line, findings: [:])
-            if l.line == nil { l.line = f.layer.location?.line }
+        for (f, severity) in zip(findings, severities) {
+            // A line is kept only when it is in the scene file itself: the culprits' annotations
+            // point at `file=SCENE,line=N`, which a line inside a .lottie or .ca package is not.
+            let line = f.layer.location.flatMap { $0.file == r.scene.file ? $0.line : nil }
+            var l = byLayer[f.layer.display] ?? LayerCost(layer: f.layer.display, line: line, findings: [:])
+            if l.line == nil { l.line = line }
             var c = l.findings[f.id.rawValue] ?? FindingCost(maxPixels: 0, totalPixels: 0, frames: 0)
             c.maxPixels += f.maxPixels; c.totalPixels += f.totalPixels; c.frames = max(c.frames, f.frameCount)
+            c.severity = max(c.severity ?? severity, severity)
             l.findings[f.id.rawValue] = c
             byLayer[f.layer.display] = l
         }
         layers = byLayer.values.sorted { $0.layer < $1.layer }
+        layerPixels = r.layerPixels
     }
 
     static func mean(_ v: [Double]) -> Double { v.isEmpty ? 0 : v.reduce(0, +) / Double(v.count) }
@@ -115,7 +128,12 @@ public struct FindingCost: Sendable, Equatable, Codable {
     public var maxPixels: Int
     public var totalPixels: Int
     public var frames: Int
-    public init(maxPixels: Int, totalPixels: Int, frames: Int) {
-        self.maxPixels = maxPixels; self.totalPixels = totalPixels; self.frames = frames
+    /// The severity the report gives it (nil in baselines recorded before it was kept).
+    public var severity: Severity?
+    public init(maxPixels: Int, totalPixels: Int, frames: Int, severity: Severity? = nil) {
+        self.maxPixels = maxPixels; self.totalPixels = totalPixels; self.frames = frames; self.severity = severity
     }
+
+    /// The same cost (pixels and frames; the severity follows from them).
+    func sameCost(as o: FindingCost) -> Bool { maxPixels == o.maxPixels && totalPixels == o.totalPixels && frames == o.frames }
 }

@@ -66,8 +66,8 @@ public enum HostMemory {
         let needed = canvas.pixelWidth * canvas.pixelHeight * bytesPerPixel + reserve
         guard let available, needed > available else { return }
         throw SceneError(.limitExceeded, at: SourceLocation(file: scene.sourceFile, pointer: "/canvas", line: 0, column: 0),
-                         "a \(canvas.pixelWidth)×\(canvas.pixelHeight)-pixel canvas needs about \(String(gibibytes: needed)) of host memory per frame, "
-                         + "and this process can get \(String(gibibytes: available)) (MemAvailable, ulimit -v, cgroup memory.max); lower canvas.scale (or --scale) or run with more memory")
+                         "a \(canvas.pixelWidth)×\(canvas.pixelHeight)-pixel canvas needs about \(String.gibibytes(needed)) of host memory per frame, "
+                         + "and this process can get \(String.gibibytes(available)) (MemAvailable, ulimit -v, cgroup memory.max); lower canvas.scale (or --scale) or run with more memory")
     }
 
     /// A "Key:  N kB" field of a /proc file, in KiB.

@@ -12,7 +12,7 @@ extension ProfileRunner {
         var unfixed: [Int: FrameCounters] = [:]   // by frame: findings often share their worst frame
         for i in report.findings.indices {
             let f = report.findings[i]
-            guard let fix = FindingFix.description(f.id), let time = times[f.worstFrame] else { continue }
+            guard let fix = FindingFix.description(f.id, evidence: f.evidence), let time = times[f.worstFrame] else { continue }
             var tree = scene.presentation(at: time)
             var changed = false
             for m in f.members ?? [f] {

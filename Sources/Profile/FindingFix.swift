@@ -8,14 +8,19 @@ import LayerModel
 /// (`raster.cpu`) have none, and their findings carry no measured saving.
 public enum FindingFix {
     /// What the fix does, in a few words ("shadowPath set to the layer's rounded bounds").
-    public static func description(_ id: FindingID) -> String? {
+    public static func description(_ id: FindingID, evidence: Evidence) -> String? {
         switch id {
         case .offscreenShadow: return "shadowPath set to the layer's rounded bounds"
         case .offscreenGroupOpacity: return "allowsGroupOpacity off"
         case .offscreenRoundedClip: return "masksToBounds off (the corners drawn into the content instead)"
         case .offscreenMask: return "the mask replaced by masksToBounds with the mask's cornerRadius"
         case .offscreenRasterize, .rasterCacheMiss: return "shouldRasterize off"
-        case .blended: return "colours opaque (pre-mixed), opacity 1, normal blending"
+        case .blended:
+            let reasons = evidence.blendReasons ?? []
+            let parts = [reasons.contains(.translucentColor) ? "backgroundColor opaque (pre-mixed)" : nil,
+                         reasons.contains(.opacity) ? "opacity 1" : nil,
+                         reasons.contains(.compositingFilter) ? "normalBlendMode" : nil].compactMap { $0 }
+            return parts.isEmpty ? nil : parts.joined(separator: ", ")
         case .misalignedSubpixel: return "frame rounded to device pixels"
         default: return nil
         }

@@ -66,5 +66,8 @@ public struct FrameAnalysis: Sendable {
     public var overdrawMap: OverdrawMap?
     /// The frame's offscreen passes, in execution order (the render graph as reports show it).
     public var passes: [PassSummary] = []
+    /// What each layer that draws shades and blends in this frame, in layer order (the gate's
+    /// per-layer costs, whether or not the layer raises a finding).
+    public var layerPixels: [LayerPixels] = []
     public var blendMap: BlendMap?
 }

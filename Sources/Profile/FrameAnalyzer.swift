@@ -49,6 +49,8 @@ public struct FrameAnalyzer: Sendable {
         var paintBlending: [Bool] = []
         var shaded = 0
         var layerPixels: [LayerID: Int] = [:]
+        // Fragments per layer that blend (`LayerPixels.blendedFragments`).
+        var layerBlending: [LayerID: Int] = [:]
         var blended: [LayerID: (pixels: Int, reasons: Set<BlendReason>, colorAlpha: Double, opacity: Double)] = [:]
         var scaled: [LayerID: (pixels: Int, texels: Rect, device: Rect, transformed: Bool)] = [:]
         var magnified: [LayerID: Int] = [:]
@@ -87,9 +89,11 @@ public struct FrameAnalyzer: Sendable {
                 if let t = texels {
                     t.opaque.forEachPiece(row: y + t.dy, (xs.lowerBound + t.dx)..<(xs.upperBound + t.dx)) { piece, opaque in
                         runs.append((itemIndex, y, (piece.lowerBound - t.dx)..<(piece.upperBound - t.dx), partial, !opaque))
+                        if !opaque { layerBlending[item.layer, default: 0] += piece.count }
                     }
                 } else {
                     runs.append((itemIndex, y, xs, partial, blendsEverywhere))
+                    if blendsEverywhere { layerBlending[item.layer, default: 0] += xs.count }
                 }
             }
             shaded += px
@@ -271,6 +275,13 @@ public struct FrameAnalyzer: Sendable {
         var analysis = FrameAnalysis(index: index, time: time, counters: counters, observations: obs, layers: layers,
                                      overdrawMap: keepOverdrawMap ? map : nil, blendMap: keepOverdrawMap ? blendMap : nil)
         analysis.passes = PassSummary.summaries(plan)
+        analysis.layerPixels = layerPixels.keys.sorted().map { id in
+            let entry = directory[id]
+            var l = LayerPixels(layer: entry?.displayName ?? String(id), line: entry?.location?.line,
+                                shadedPixels: layerPixels[id] ?? 0, blendedFragments: layerBlending[id] ?? 0)
+            l.sourceFile = entry?.location?.file
+            return l
+        }
         return analysis
     }
 

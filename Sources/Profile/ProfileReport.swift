@@ -21,6 +21,10 @@ public struct ProfileReport: Sendable, Equatable, Codable {
     /// The one-time work of the first frame drawn (nil when nothing was drawn), kept out of every
     /// per-frame cost.
     public var startup: StartupCost?
+    /// Per layer that draws, the most it shaded and blended in one frame, by layer name
+    /// (`LayerPixels`): what lets the gate blame the layer whose cost changed, finding or not.
+    /// Absent in reports written before it was added.
+    public var layerPixels: [LayerPixels]?
 
     public init(tool: Tool, scene: SceneSummary, run: RunSummary, frames: [FrameRecord], findings: [Finding],
                 totals: Totals, warnings: [Warning]) {

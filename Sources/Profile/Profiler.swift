@@ -9,6 +9,8 @@ public struct Profiler: Sendable {
     public let analyzer: FrameAnalyzer
     public private(set) var frames: [ProfileReport.FrameRecord] = []
     private var observed: [FrameObservations] = []
+    /// Per layer, the most it shaded and blended in a frame so far (`FrameAnalysis.layerPixels`).
+    private var layerPixels: [String: LayerPixels] = [:]
     /// The overdraw map of the frame shading the most pixels, among analyses that kept one
     /// (for the heat-map overlay).
     public private(set) var worstOverdraw: (frame: Int, shadedPixels: Int, map: OverdrawMap)?
@@ -58,6 +60,7 @@ public struct Profiler: Sendable {
         }
         frames.append(record)
         observed.append(obs)
+        LayerPixels.fold(a.layerPixels, into: &layerPixels)
         if let map = a.overdrawMap {
             if a.counters.shadedPixels > worstOverdraw?.shadedPixels ?? -1 { worstOverdraw = (a.index, a.counters.shadedPixels, map) }
         }
@@ -125,6 +128,7 @@ public struct Profiler: Sendable {
         if !stacked.isEmpty { totals2.meanStackCulledPixels = mean(stacked) }
         var report = ProfileReport(tool: tool, scene: scene, run: run, frames: frames, findings: findings, totals: totals2, warnings: warnings)
         report.startup = startup
+        report.layerPixels = layerPixels.values.sorted { $0.layer < $1.layer }.map { $0.reported(in: scene.file) }
         return report
     }
 }

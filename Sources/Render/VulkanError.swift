@@ -104,7 +104,7 @@ public enum RenderError: Error, CustomStringConvertible, Equatable {
         case .imageChanged(let key):
             return "Image \(key) was decoded again and its pixels are not those the frame was planned with."
         case .offscreenMemory(let passes, let bytes, let limit):
-            return "This frame renders \(passes) offscreen passes whose targets need \(String(gibibytes: bytes)) together; the limit is \(String(gibibytes: limit)) per frame. "
+            return "This frame renders \(passes) offscreen passes whose targets need \(String.gibibytes(bytes)) together; the limit is \(String.gibibytes(limit)) per frame. "
                 + "Nested group opacity, masks, shadows or filters on a large canvas each render a target: flatten some of them, or profile with --no-gpu."
         }
     }

@@ -290,6 +290,15 @@ public struct HTMLReport: Sendable {
             h.raw("<p class=\"ok\">No findings: nothing to fix (blended layers, misaligned or resampled images, low-scale contents, offscreen passes, CPU rasterisation).</p>\n</section>\n")
             return
         }
+        let first = ReportUnits.fixFirst(r)
+        if !first.isEmpty {
+            h.raw("<div class=\"fix-first\"><h3>Fix first</h3><p class=\"note\">Each fix applied to its finding's worst frame, which is planned again: what it saves there.</p><ol>\n")
+            for f in first {
+                let s = f.saving!
+                h.raw("<li><code>\(esc(f.id.rawValue))</code> <b>\(esc(f.layersDescription))</b>: \(esc(s.fix)) saves <b>\(esc(ReportUnits.saving(s)))</b> <small>frame \(s.frame)</small></li>\n")
+            }
+            h.raw("</ol></div>\n")
+        }
         h.raw("<table class=\"findings\">\n<colgroup><col class=\"c-sev\"><col class=\"c-id\"><col class=\"c-layer\"><col class=\"c-frames\"><col class=\"c-px\"><col></colgroup>\n<thead><tr>")
         for (key, title, type) in [("severity", "Severity", "num"), ("id", "Finding", "text"), ("layer", "Layer", "text"),
                                    ("frames", "Frames", "num"), ("pixels", "Pixels", "num"), ("why", "Why · fix", "")] {
@@ -317,7 +326,8 @@ public struct HTMLReport: Sendable {
             if let c = f.maxCPUNanoseconds { pixels += "<br>CPU \(ReportUnits.ms(c))" }
             pixels += "</small>"
             h.raw("<td class=\"num\" data-v=\"\(f.maxPixels)\">\(pixels)</td>")
-            h.raw("<td class=\"why\">\(esc(f.explanation))<p class=\"fix\"><b>Fix</b> \(esc(f.fix))</p></td></tr>\n")
+            let saves = f.saving.map { "<p class=\"fix\"><b>Saves</b> \(esc(ReportUnits.saving($0))) in frame \($0.frame) <small>(measured with \(esc($0.fix)))</small></p>" } ?? ""
+            h.raw("<td class=\"why\">\(esc(f.explanation))<p class=\"fix\"><b>Fix</b> \(esc(f.fix))</p>\(saves)</td></tr>\n")
         }
         h.raw("</tbody>\n</table>\n<p class=\"note\">Ordered by severity (from the share of the screen a finding costs in its worst frame: high from 25 %, medium from 2 %), then pixels. Click a column to sort.</p>\n</section>\n")
     }

@@ -22,6 +22,15 @@ public struct MarkdownReport: Sendable {
         if r.findings.isEmpty {
             out.append("Nothing blended, misaligned, resampled, low-scale or rendered offscreen.")
         } else {
+            let first = ReportUnits.fixFirst(r)
+            if !first.isEmpty {
+                out.append("**Fix first** (each fix applied to its worst frame, planned again: what it saves there):")
+                out.append("")
+                for (k, f) in first.enumerated() {
+                    out.append("\(k + 1). \(code(f.id.rawValue)) **\(escape(f.layersDescription))**: \(escape(f.saving!.fix)) saves \(escape(ReportUnits.saving(f.saving!))) (frame \(f.saving!.frame))")
+                }
+                out.append("")
+            }
             out.append("| severity | finding | layer | frames | cost (worst frame) | why · fix |")
             out.append("|---|---|---|---|---|---|")
             for f in r.findings.prefix(maxFindings) { out.append(row(f, frames: r.run.frameCount)) }
@@ -60,7 +69,8 @@ public struct MarkdownReport: Sendable {
         let cost = f.pixelsAreOffscreenTexels
             ? "\(ReportUnits.pixels(f.maxPixels)) offscreen (covers \(ReportUnits.percent(f.canvasShare)))"
             : "\(ReportUnits.pixels(f.maxPixels)) (\(ReportUnits.percent(f.canvasShare)))"
-        let cells = [sev, code(f.id.rawValue), layer, frames, cost, escape(f.explanation) + ". **Fix:** " + escape(f.fix)]
+        let cells = [sev, code(f.id.rawValue), layer, frames, cost, escape(f.explanation) + ". **Fix:** " + escape(f.fix)
+                     + (f.saving.map { ". **Saves:** " + escape(ReportUnits.saving($0)) + " in frame \($0.frame)" } ?? "")]
         return "| " + cells.joined(separator: " | ") + " |"
     }
 

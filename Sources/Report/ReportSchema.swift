@@ -116,6 +116,19 @@ public enum ReportSchema {
             "type": "object", "additionalProperties": false, "required": ["message"],
             "properties": {"message": {"type": "string"}, "location": {"$ref": "#/$defs/location"}}
           }
+        },
+        "layerPixels": {
+          "type": "array",
+          "description": "Per layer that draws (sorted by name), the most it shaded and blended in one frame, whether or not it raises a finding: what lets `caprof gate` blame the layer whose cost changed.",
+          "items": {
+            "type": "object", "additionalProperties": false, "required": ["layer", "shadedPixels", "blendedFragments"],
+            "properties": {
+              "layer": {"type": "string", "description": "Its name, else its index path from the root (2.1; root for the root), as findings name it."},
+              "line": {"type": "integer", "minimum": 1},
+              "shadedPixels": {"$ref": "#/$defs/count", "description": "Fragments its items shade (its share of shadedPixels), the most of one frame."},
+              "blendedFragments": {"$ref": "#/$defs/count", "description": "Of those, fragments that blend wherever they cover (translucent paint, opacity, image alpha, shadows, masked results, blend modes; antialiased edges apart), the most of one frame."}
+            }
+          }
         }
       },
       "$defs": {
@@ -248,6 +261,19 @@ public enum ReportSchema {
             "maxGPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "The same in its costliest frame."},
             "cpuNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "raster.cpu: measured CPU time rasterising its content over the run."},
             "maxCPUNanoseconds": {"$ref": "#/$defs/nanoseconds", "description": "The same in its costliest frame."},
+            "saving": {
+              "type": "object", "additionalProperties": false,
+              "required": ["frame", "fix", "offscreenPasses", "offscreenPixels", "shadedPixels", "blendedPixels"],
+              "description": "What the finding's fix saves in its worst frame, measured by planning and analysing that frame again with the fix applied to the layer tree (the same with or without a GPU). Negative figures: the fix costs more there than it saves.",
+              "properties": {
+                "frame": {"type": "integer", "minimum": 0},
+                "fix": {"type": "string", "minLength": 1, "description": "What was changed, e.g. shadowPath set to the layer's rounded bounds."},
+                "offscreenPasses": {"type": "integer", "description": "Offscreen passes no longer rendered."},
+                "offscreenPixels": {"type": "integer", "description": "Device pixels of the offscreen targets no longer rendered."},
+                "shadedPixels": {"type": "integer", "description": "Fragments no longer shaded on the screen."},
+                "blendedPixels": {"type": "integer", "description": "Screen pixels no longer blended."}
+              }
+            },
             "evidence": {
               "type": "object", "additionalProperties": false,
               "properties": {

@@ -60,6 +60,36 @@ public enum ReportUnits {
     /// it with a phone's must not take it for a GPU's.
     public static func gpuLabel(_ r: ProfileReport) -> String { r.run.softwareDevice ? "GPU (software, on the CPU)" : "GPU" }
 
+    /// "4 offscreen passes (687.4 kpx), 792 px fewer shaded, 1530 px fewer blended": what a fix
+    /// saves, its non-zero parts; a part the fix makes dearer is said as such.
+    public static func saving(_ s: Saving) -> String {
+        var parts: [String] = []
+        if s.offscreenPasses != 0 || s.offscreenPixels != 0 {
+            let n = abs(s.offscreenPasses)
+            let passes = count(n, "offscreen pass", plural: "offscreen passes") + (s.offscreenPasses < 0 ? " more" : "")
+            parts.append(passes + " (\(pixels(abs(s.offscreenPixels))))")
+        }
+        if s.shadedPixels != 0 { parts.append("\(pixels(abs(s.shadedPixels))) \(s.shadedPixels > 0 ? "fewer" : "more") shaded") }
+        if s.blendedPixels != 0 { parts.append("\(pixels(abs(s.blendedPixels))) \(s.blendedPixels > 0 ? "fewer" : "more") blended") }
+        return parts.isEmpty ? "nothing measurable" : parts.joined(separator: ", ")
+    }
+
+    /// The findings whose fix saves the most work (`Saving.work`), most first: what to fix first.
+    public static func fixFirst(_ r: ProfileReport, limit: Int = 5) -> [Finding] {
+        let ranked = r.findings.enumerated().filter { $0.element.saving?.savesWork == true }
+            .sorted { a, b in
+                let x = a.element.saving!, y = b.element.saving!
+                return x.work != y.work ? x.work > y.work : x.offscreenPasses != y.offscreenPasses ? x.offscreenPasses > y.offscreenPasses : a.offset < b.offset
+            }
+        // One entry per fix of the same layers (shouldRasterize off answers both a rasterize
+        // finding and its cache misses).
+        var seen = Set<String>()
+        let distinct = ranked.map(\.element).filter { f in
+            seen.insert(f.saving!.fix + "|" + (f.members ?? [f]).map { String($0.layer.id) }.joined(separator: ",")).inserted
+        }
+        return Array(distinct.prefix(limit))
+    }
+
     /// Findings per severity, high first: "1 high, 2 medium".
     public static func severityCounts(_ r: ProfileReport) -> String {
         Severity.allCases.reversed().compactMap { s -> String? in

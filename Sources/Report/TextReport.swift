@@ -69,6 +69,16 @@ public struct TextReport: Sendable {
                 return k > 0 ? "\(k) \(s.rawValue)" : nil
             }
             out.append(bold("\(r.findings.count) finding\(r.findings.count == 1 ? "" : "s")") + ": " + counts.joined(separator: ", "))
+            let first = ReportUnits.fixFirst(r)
+            if !first.isEmpty {
+                out.append("")
+                out.append(bold("Fix first") + dim(" (each fix applied to its worst frame, planned again: what it saves there)"))
+                for (k, f) in first.enumerated() {
+                    let s = f.saving!
+                    out.append("  \(k + 1). \(bold(f.id.rawValue))  \(f.layersDescription)" + dim(" — \(s.fix): ") + ReportUnits.saving(s)
+                               + dim(" (frame \(s.frame))"))
+                }
+            }
             for f in r.findings.prefix(maxFindings) {
                 out.append("")
                 out.append(contentsOf: finding(f, frames: r.run.frameCount, gpuLabel: ReportUnits.gpuLabel(r)))
@@ -113,7 +123,9 @@ public struct TextReport: Sendable {
         if let c = f.maxCPUNanoseconds, let total = f.cpuNanoseconds {
             costLine += "; CPU \(ReportUnits.ms(c)) in its costliest frame, \(ReportUnits.ms(total)) in all"
         }
-        return [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
+        var lines = [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
+        if let s = f.saving { lines.append("       " + green("saves: ") + ReportUnits.saving(s) + dim(" in frame \(s.frame) (measured with \(s.fix))")) }
+        return lines
     }
 
     // MARK: - Numbers

@@ -22,7 +22,10 @@ extension String {
 
 extension String {
     /// A byte count in GiB with one decimal ("1.5 GiB"), as the memory limits' messages give it.
-    public init(gibibytes bytes: Int) {
-        self.init(cFormat: "%.1f GiB", Double(bytes) / Double(1 << 30))
+    /// A static function, not an `init(gibibytes:)`: an unlabelled `map(String.init)` over `Int`s
+    /// resolved to such an initialiser ahead of the generic `init(_:)`, and printed line numbers
+    /// and JSON-pointer indices as "0.0 GiB".
+    public static func gibibytes(_ bytes: Int) -> String {
+        String(cFormat: "%.1f GiB", Double(bytes) / Double(1 << 30))
     }
 }

@@ -31,17 +31,26 @@ struct GateCommand: ParsableCommand {
 
         --baseline FILE is compared against (a baseline written by --record, or one JSON report); \
         the result lists per scene the layers that got more or less expensive and why (findings \
-        added or removed, pixels up or down). --record measures the scenes and writes them into \
-        the baseline (created if missing, other scenes kept, written atomically), after showing \
-        what changed; it accepts the numbers, so it exits 0.
+        added or removed, pixels up or down, what each layer shades and blends). --record measures the scenes and writes them into \
+        the baseline (created if missing, other scenes kept, written atomically) and prints \
+        nothing else (one confirmation line on stderr; the report only with -o FILE); it accepts \
+        the numbers, so it exits 0.
+
+        Culprits: against a baseline, the layers whose own cost changed (findings, or the pixels \
+        they shade and blend), the largest change first, each layer once with the rules it moved; \
+        without a baseline, the layers raising the relevant findings. A scene not in the baseline \
+        reports its high-severity findings (a warning: exit 0); --fail-on high|medium makes \
+        findings at or above that severity fail every scene (exit 2).
 
         Output (stdout, or atomically to -o FILE): text; markdown (for $GITHUB_STEP_SUMMARY); \
         junit (JUnit XML, one testcase per scene and rule); github (workflow commands \
-        ::error file=…,line=…:: pointing at the scene file line of the layer responsible, at most 10 \
-        errors and 10 warnings as GitHub shows per step, the rest summed up in a notice); json.
+        ::error file=…,line=…:: one per culprit layer at its line in the scene file, naming the \
+        rules it moved, at most 10 errors and 10 warnings as GitHub shows per step, the rest \
+        summed up in a notice); json.
 
         Exit codes (package-benchmark's, unlike caprof's other commands, which use sysexits): \
-        0 pass (warnings allowed); 2 regression: an error-level rule failed; 4 only improvements: \
+        0 pass (warnings allowed); 2 regression: an error-level rule failed, or a finding at or \
+        above --fail-on; 4 only improvements: \
         nothing failed and some value improved beyond its rule's threshold (re-record the \
         baseline); 1 error: bad budget or baseline file, missing or invalid scene or report, no \
         GPU for a GPU timing rule, output not written. A command line that cannot be parsed exits \
@@ -53,7 +62,7 @@ struct GateCommand: ParsableCommand {
         reports of `caprof profile DIR --shard I/N --format json -o shard-I.json` (every shard \
         once) with the budget and baseline, or give only the gate results of \
         `caprof gate DIR --shard I/N --format json -o gate-I.json` (merged as they are, without \
-        --budget, --baseline or --record). See Sources/Gate/README.md, "Catalogs and shards".
+        --budget, --baseline, --record or --fail-on). See Sources/Gate/README.md, "Catalogs and shards".
         """)
 
     @Argument(help: ArgumentHelp("Scene files, JSON profile reports, or directories of them.", valueName: "scene"))
@@ -65,11 +74,15 @@ struct GateCommand: ParsableCommand {
     @Option(help: ArgumentHelp("The baseline to compare with (written by --record, or a JSON report).", valueName: "file"))
     var baseline: String?
 
-    @Flag(help: "Write the measurements into the --baseline file (created or updated, atomically) and exit 0.")
+    @Flag(help: "Write the measurements into the --baseline file (created or updated, atomically), print one confirmation line, and exit 0.")
     var record = false
 
     @Option(help: "Output format: text, markdown, junit, github or json.")
     var format: GateOutputFormat = .text
+
+    @Option(help: ArgumentHelp("Fail (exit 2) on findings at or above this severity, in every scene: high or medium. Default: a scene not in the baseline reports its high findings without failing.",
+                               valueName: "severity"))
+    var failOn: FailOn?
 
     @Option(name: [.short, .customLong("output")], help: ArgumentHelp("Write the output to this file (atomically) instead of stdout; - is stdout.", valueName: "file"))
     var outputArgument: String?
@@ -145,16 +158,25 @@ struct GateCommand: ParsableCommand {
                                       limits: try limitOptions.resolved(), animation: animationOption.animation).measure(files)
         let measured = outcome.measured
         var result = GateEvaluation.evaluate(measured, budget: rules, baseline: base, baselineFile: baseline,
-                                             failures: outcome.failures, seconds: outcome.seconds)
+                                             failures: outcome.failures, seconds: outcome.seconds, failOn: failOn)
         result.shard = shardInfo
 
-        try write(result, err)
+        // Recording accepts the numbers: the regression report is no news then, so it is written
+        // only where asked for by name (-o); the terminal gets one confirmation line.
+        if !record || output != nil { try write(result, err) }
         // Every scene that failed is also said on stderr, as a single run would say it.
         for f in outcome.failures { err.error(f.failure.message) }
         if record, let b = baseline {
             let updated = (base ?? Baseline()).recording(Dictionary(measured.map { ($0.scene, $0.measurement) }, uniquingKeysWith: { a, _ in a }))
             try ProfileCommand.writeAtomically(try updated.encoded(), to: b)
-            if !quiet { err.write("\(err.green("recorded")) \(measured.count) scene\(measured.count == 1 ? "" : "s") into \(b)") }
+            if !quiet {
+                let changed = result.scenes.filter { s in
+                    s.hasBaseline && (!s.layerChanges.isEmpty || s.checks.contains { $0.status != .pass && $0.status != .skipped })
+                }.count
+                let new = measured.filter { base?.measurement(for: $0.scene) == nil }.count
+                err.write("\(err.green("recorded")) \(measured.count) scene\(measured.count == 1 ? "" : "s") into \(b)"
+                          + err.dim(" (\(new) new, \(changed) changed since the previous baseline)"))
+            }
             // Scenes that failed are not recorded, and the run is an error.
             return outcome.failures.isEmpty ? 0 : GateResult.errorExitCode
         }
@@ -189,11 +211,12 @@ struct GateCommand: ParsableCommand {
     /// merge: already decided against their budget and baseline, so none may be given again.
     func mergedResults(_ expanded: GateInputs.Expanded) throws -> GateResult? {
         guard !expanded.results.isEmpty else { return nil }
-        if budget != nil || baseline != nil || record || shard != nil {
-            throw UsageError(message: "gate results (\"caprofGate\") are merged as they are, already checked against their budget and baseline: no --budget, --baseline, --record or --shard with them")
+        if budget != nil || baseline != nil || record || shard != nil || failOn != nil {
+            throw UsageError(message: "gate results (\"caprofGate\") are merged as they are, already checked against their budget and baseline: no --budget, --baseline, --record, --shard or --fail-on with them")
         }
         return try GateResult.merging(expanded.results)
     }
 }
 
 extension GateOutputFormat: ExpressibleByArgument {}
+extension FailOn: ExpressibleByArgument {}

@@ -167,3 +167,21 @@ final class FirstRunCLITests: CLITestCase {
         XCTAssertTrue(r.stderr.contains("stopped after 20 mistakes; fix these and run again"), r.stderr)
     }
 }
+
+/// Measured savings come from plans alone: the same with a GPU and with --no-gpu.
+final class SavingsCLITests: CLITestCase {
+    func testSavingsAreTheSameWithAndWithoutAGPU() throws {
+        func savings(_ extra: [String]) throws -> [String] {
+            let r = try caprof(["profile", Self.example("cards.json"), "--format", "json", "-q"] + extra)
+            XCTAssertEqual(r.code, 0, r.stderr)
+            let report = try XCTUnwrap(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+            let findings = try XCTUnwrap(report["findings"] as? [[String: Any]])
+            return findings.compactMap { f in
+                (f["saving"] as? [String: Any]).map { s in "\(f["id"]!) \(s["offscreenPasses"]!) \(s["offscreenPixels"]!) \(s["shadedPixels"]!) \(s["blendedPixels"]!)" }
+            }
+        }
+        let gpu = try savings([]), plan = try savings(["--no-gpu"])
+        XCTAssertFalse(plan.isEmpty)
+        XCTAssertEqual(gpu, plan)
+    }
+}

@@ -73,7 +73,9 @@ final class GateCLITests: CLITestCase {
         let gh = try caprof(["gate", scene, "--baseline", baseline, "--format", "github"])
         XCTAssertEqual(gh.code, 2)
         let lines = gh.stdout.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=\(scene),line=4,title=caprof gate%3A offscreenPasses::offscreenPasses 1") }, gh.stdout)
+        // One annotation per culprit layer, at its line: the card (line 4) and the scrim (line 6).
+        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=\(scene),line=4,title=caprof gate%3A layer card::layer card: gained offscreen.rounded-clip") }, gh.stdout)
+        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=\(scene),line=6,title=caprof gate%3A layer scrim::layer scrim: gained blended") }, gh.stdout)
         XCTAssertTrue(lines.allSatisfy { $0.hasPrefix("::") || $0.hasPrefix("caprof gate: regression") }, gh.stdout)
 
         let junit = tmp.appendingPathComponent("gate.xml").path

@@ -38,13 +38,13 @@ final class GateOutputTests: XCTestCase, GateTestSupport {
         """], input: xml)
         let lines = out.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.first, "Examples/a.json,Examples/new.json")
-        XCTAssertEqual(lines.dropFirst().first, "12", "a profile testcase per scene and one per rule")
+        XCTAssertEqual(lines.dropFirst().first, "13", "a profile testcase per scene, one per rule, and the new scene's high findings")
         XCTAssertEqual(lines.dropFirst(2).first, "5", "the GPU timing rule in each scene, the increase rules of the scene without a baseline")
         let failures = Array(lines.dropFirst(3))
         XCTAssertEqual(failures.count, 1, xml)
         XCTAssertTrue(failures[0].hasPrefix("offscreenPasses 2 (baseline 1, +1, +100 %)"), failures[0])
         XCTAssertTrue(xml.contains("card &lt;&amp;&quot;&apos;&gt;"), xml)
-        XCTAssertTrue(xml.contains("<testsuites name=\"caprof gate\" tests=\"12\" failures=\"1\" errors=\"0\" skipped=\"5\""), xml)
+        XCTAssertTrue(xml.contains("<testsuites name=\"caprof gate\" tests=\"13\" failures=\"1\" errors=\"0\" skipped=\"5\""), xml)
     }
 
     /// Runs python3 on `input` written to a file (its path is the last argument).
@@ -67,8 +67,9 @@ final class GateOutputTests: XCTestCase, GateTestSupport {
     func testGitHubAnnotationsPointAtTheLayerLine() {
         let out = GateGitHubAnnotations().render(result())
         let lines = out.split(separator: "\n").map(String.init)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("::error file=Examples/a.json,line=9,title=caprof gate%3A offscreenPasses::offscreenPasses 2 (baseline 1, +1, +100 %25)") }, out)
-        XCTAssertTrue(lines.contains { $0.hasPrefix("::warning file=Examples/a.json,line=3,title=caprof gate%3A blendedPixels::") && $0.contains("layer bar: blended 1000 px → 1200 px") }, out)
+        // One annotation per culprit layer, at its line, naming the rules it moved.
+        XCTAssertTrue(lines.contains { $0 == "::error file=Examples/a.json,line=9,title=caprof gate%3A layer card <&\"'>::layer card <&\"'>: gained offscreen.rounded-clip — moved offscreenPasses 2 (baseline 1) REGRESSION" }, out)
+        XCTAssertTrue(lines.contains { $0 == "::warning file=Examples/a.json,line=3,title=caprof gate%3A layer bar::layer bar: blended 1000 px → 1200 px — moved blendedPixels 1200 px (baseline 1000 px) warning" }, out)
         XCTAssertTrue(lines.contains { $0.hasPrefix("::notice file=Examples/a.json,title=caprof gate%3A overdraw::") }, out)
         XCTAssertEqual(lines.last, "caprof gate: " + result().verdict)
         for l in lines.dropLast() { XCTAssertFalse(l.dropFirst(2).contains("\n")) }
@@ -95,7 +96,8 @@ final class GateOutputTests: XCTestCase, GateTestSupport {
         let r = result()
         let md = GateMarkdownReport().render(r)
         XCTAssertTrue(md.hasPrefix("## ❌ caprof gate: regression: 1 rule failed"), md)
-        XCTAssertTrue(md.contains("| ❌ regression | offscreenPasses | 2 | 1 | +0 over baseline | card &lt;&amp;\"'>"), md)
+        XCTAssertTrue(md.contains("| ❌ regression | offscreenPasses | 2 | 1 | +0 over baseline | culprits: card &lt;&amp;\"'> |"), md)
+        XCTAssertTrue(md.contains("| ❌ regression | card &lt;&amp;\"'> | 9 | offscreenPasses | gained offscreen.rounded-clip |"), md)
         XCTAssertTrue(md.contains("**Layers changed since the baseline**"), md)
         XCTAssertTrue(md.contains("> not in the baseline"), md)
         let text = GateTextReport().render(r)

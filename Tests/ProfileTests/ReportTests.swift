@@ -137,10 +137,12 @@ final class ReportTests: XCTestCase {
         XCTAssertTrue(plain.contains("\(r.findings.count) findings"), plain)
         // The worst finding comes first, with its layer, place, frames, pixels and fix.
         let first = r.findings[0]
-        let firstLine = try XCTUnwrap(plain.split(separator: "\n").first { $0.contains("\(first.id.rawValue)  \(first.layer.display)") })
+        // The findings' own lines (the fix-first list above them names findings too).
+        let findingLines = plain.split(separator: "\n").filter { ["HIGH", "MEDIUM", "LOW"].contains(where: $0.hasPrefix) }.joined(separator: "\n")
+        let firstLine = try XCTUnwrap(findingLines.split(separator: "\n").first { $0.contains("\(first.id.rawValue)  \(first.layer.display)") })
         XCTAssertTrue(firstLine.contains(first.layer.display) && firstLine.contains("s.json:") && firstLine.contains("frames 0–1"), String(firstLine))
         XCTAssertTrue(plain.contains("fix: " + first.fix))
-        let order = r.findings.compactMap { f in plain.range(of: "\(f.id.rawValue)  \(f.layer.display)")?.lowerBound }
+        let order = r.findings.compactMap { f in findingLines.range(of: "\(f.id.rawValue)  \(f.layer.display)")?.lowerBound }
         XCTAssertEqual(order, order.sorted())
         XCTAssertTrue(plain.contains("1 font drawn with an installed stand-in"), plain)   // the scene's one warning
         XCTAssertTrue(TextReport(colors: true).render(r).contains("\u{1B}[1;31m") || r.findings.allSatisfy { $0.severity != .high })
