@@ -48,7 +48,8 @@ public enum Metric: String, Sendable, Codable, CaseIterable {
     public var explainingFindings: Set<String>? {
         switch self {
         case .offscreenPasses, .offscreenPixels:
-            return Set(FindingID.allCases.map(\.rawValue).filter { $0.hasPrefix("offscreen.") }).union(["offscreen.rasterize"])
+            // A hidden shadow without shadowPath is reported by its passes as shadow.hidden.
+            return Set(FindingID.allCases.map(\.rawValue).filter { $0.hasPrefix("offscreen.") }).union(["offscreen.rasterize", "shadow.hidden"])
         case .blendedPixels: return ["blended"]
         case .misalignedLayers: return ["misaligned.subpixel", "misaligned.scaled"]
         case .rasterCacheMisses: return ["raster-cache.miss"]

@@ -105,6 +105,7 @@ public final class ProfileRunner {
         var rasterCache = rasterCacheLimits
         // Flash Updated Regions and the reuse of unchanged frames (UpdatedRegions.swift).
         var previousPlan: FramePlan?
+        var previousTree: Layer?
         var reuse = AnalysisReuse()
         for (n, frame) in frames.enumerated() {
             var cost = FrameCost()
@@ -126,8 +127,9 @@ public final class ProfileRunner {
                               textures: textures, with: profiler.analyzer)
             }
             // raster.cpu depends on the previous frame too: added to reused analyses as well.
-            profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree)
+            profiler.analyzer.addRasterCPU(to: &analysis, plan: plan, previous: previousPlan, tree: tree, previousTree: previousTree)
             previousPlan = plan
+            previousTree = tree
             analysis.counters.damagedPixels = damage.pixels
             let motion = scene.animatedLayers(at: frame.time)
             analysis.animatingLayers = motion.animating

@@ -86,7 +86,10 @@ public struct SceneImages {
             let parts = large ? bitmap.opaqueRects() ?? [] : []
             table[s.origin] = ImageInfo(key: bitmap.contentHash, width: bitmap.width, height: bitmap.height,
                                         isOpaque: opaque, opaqueRects: parts.map { PixelRect(x: $0.x, y: $0.y, width: $0.width, height: $0.height) },
-                                        minimumAlpha: large ? bitmap.minimumAlpha : 0)
+                                        minimumAlpha: large ? bitmap.minimumAlpha : 0,
+                                        hasAlphaChannel: bitmap.hasAlphaChannel,
+                                        opaquePixels: opaque ? bitmap.width * bitmap.height
+                                            : bitmap.hasAlphaChannel ? bitmap.opaquePixelCount : nil)
             // `pixels` holds them from here: the loader's copy would outlive their upload.
             if case .file(let path) = s.origin { loader.forget(path: path) }
             pixels.add(bitmap, source: s)

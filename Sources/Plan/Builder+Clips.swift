@@ -64,3 +64,37 @@ extension Builder {
         return list
     }
 }
+
+extension Builder {
+    /// The bounds, in the current target, of what the ancestors' clips let through: the
+    /// intersection of each clip shape's bounding box (a rounded or turned clip is bounded by its
+    /// box, so nothing visible is ever cut). nil when there is no clip, or when a clip cannot be
+    /// bounded (behind the eye, or beyond finite numbers). An empty intersection is an empty rectangle.
+    static func clipBounds(_ active: [ActiveClip]) -> Rect? {
+        var bounds: Rect?
+        for c in active {
+            let polygon = DeviceProjection.polygon(c.shape.rect.corners, c.toTarget)
+            guard polygon.count >= 3 else { continue }
+            let r = Rect.bounding(polygon)
+            guard r.allFinite else { continue }
+            bounds = bounds.map { $0.intersection(r) ?? Rect(r.minX, r.minY, 0, 0) } ?? r
+        }
+        return bounds
+    }
+
+    /// Cuts an offscreen target's `box` to its ancestors' clips grown by `margin` (a shadow's or
+    /// filter's reach, as the canvas is grown: content just outside still casts onto what is
+    /// seen). false when nothing of it survives them.
+    static func cut(_ box: inout Rect, to active: [ActiveClip], grownBy margin: Double) -> Bool {
+        guard let visible = clipBounds(active) else { return true }
+        guard let inside = box.intersection(visible.insetBy(dx: -margin, dy: -margin)) else { return false }
+        box = inside
+        return true
+    }
+
+    /// `box` cut to the ancestors' clips (nil when nothing of it survives them).
+    static func clipped(_ box: Rect, _ active: [ActiveClip]) -> Rect? {
+        guard let visible = clipBounds(active) else { return box }
+        return box.intersection(visible)
+    }
+}

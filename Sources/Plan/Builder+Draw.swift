@@ -84,10 +84,12 @@ extension Builder {
     }
 
     mutating func imageSlot(_ info: ImageInfo) -> Int {
-        if let i = imageIndex[info.key] { return i }
-        imageIndex[info.key] = plannedImages.count
+        let slot = ImageSlotKey(key: info.key, hasAlphaChannel: info.hasAlphaChannel)
+        if let i = imageIndex[slot] { return i }
+        imageIndex[slot] = plannedImages.count
         plannedImages.append(PlannedImage(key: info.key, pixelWidth: info.width, pixelHeight: info.height, isOpaque: info.isOpaque,
-                                          opaqueRects: info.opaqueRects, minimumAlpha: info.minimumAlpha))
+                                          opaqueRects: info.opaqueRects, minimumAlpha: info.minimumAlpha,
+                                          hasAlphaChannel: info.hasAlphaChannel, opaquePixels: info.opaquePixels))
         return plannedImages.count - 1
     }
 
@@ -160,4 +162,11 @@ extension Builder {
 extension Rect {
     /// Origin and size finite: a rectangle the backend can draw and the profiler can measure.
     var allFinite: Bool { origin.x.isFinite && origin.y.isFinite && size.width.isFinite && size.height.isFinite }
+}
+
+/// What tells two planned images apart: their pixels (`key`, one texture) and whether their source
+/// has an alpha channel (Core Animation blends one that has, `PlannedImage.hasAlphaChannel`).
+struct ImageSlotKey: Hashable {
+    var key: UInt64
+    var hasAlphaChannel: Bool
 }

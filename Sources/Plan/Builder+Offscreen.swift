@@ -199,6 +199,9 @@ extension Builder {
             box = inside
         }
         box = box.insetBy(dx: -reach, dy: -reach)
+        // Only what survives the ancestors' masksToBounds is composited (`cut`; a raster-cache
+        // bitmap holds the whole layer, clipped or not).
+        guard fx.rasterize || Self.cut(&box, to: c.clips, grownBy: margin) else { dropPasses(from: passesBefore); return }
         guard let r = fx.rasterize
                 ? Self.rasterRect(box)
                 : targetRect(box, grownBy: margin)
@@ -285,7 +288,7 @@ extension Builder {
     /// layer's image, and adds it to the current list.
     private mutating func finish(_ c: LayerContext, _ image: [DrawItem], mask: Layer?) {
         var image = image
-        if let mask, let box = Self.bounds(of: image), let r = targetRect(box, grownBy: 0) {
+        if let mask, let box = Self.bounds(of: image).flatMap({ Self.clipped($0, c.clips) }), let r = targetRect(box, grownBy: 0) {
             var inner = Self.moved(image, by: -Double(r.x), -Double(r.y))
             if let m = maskPass(mask, of: c, space: c.world, target: r) {
                 inner.append(m)

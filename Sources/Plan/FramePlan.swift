@@ -42,6 +42,9 @@ public struct FramePlan: Sendable {
     /// What caprof saves executing the canvas (culled items, blending off, batches), decided by
     /// `CanvasExecution`; never part of what the profiler reports about the scene.
     public var execution = CanvasExecutionStats()
+    /// Shadows that can never be seen (clipped away, or only beneath their layer's own opaque
+    /// background), in visiting order: the profiler's `shadow.hidden`.
+    public var hiddenShadows: [HiddenShadow] = []
 
     public init(pixelWidth: Int, pixelHeight: Int, clearColor: RGBA, images: [PlannedImage] = [],
                 items: [DrawItem] = [], canvasItems: [DrawItem]? = nil, unsupported: [Unsupported] = [],
@@ -81,11 +84,19 @@ public struct PlannedImage: Sendable, Hashable {
     /// The smallest alpha of any of its pixels when it is translucent (`ImageInfo.minimumAlpha`;
     /// 0 when unknown).
     public var minimumAlpha: UInt8
+    /// The source image has an alpha channel (`ImageInfo.hasAlphaChannel`): Core Animation blends
+    /// it even where every pixel is opaque. `isOpaque` stays what the pixels say, which is what
+    /// caprof's own backend may use to draw without blending (same pixels either way).
+    public var hasAlphaChannel: Bool
+    /// How many of its pixels have alpha 1, when known (`ImageInfo.opaquePixels`).
+    public var opaquePixels: Int?
     public init(key: UInt64, pixelWidth: Int, pixelHeight: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = [],
-                minimumAlpha: UInt8 = 0) {
+                minimumAlpha: UInt8 = 0, hasAlphaChannel: Bool? = nil, opaquePixels: Int? = nil) {
         self.key = key; self.pixelWidth = pixelWidth; self.pixelHeight = pixelHeight; self.isOpaque = isOpaque
         self.opaqueRects = opaqueRects
         self.minimumAlpha = minimumAlpha
+        self.hasAlphaChannel = hasAlphaChannel ?? !isOpaque
+        self.opaquePixels = opaquePixels ?? (isOpaque ? pixelWidth * pixelHeight : nil)
     }
 }
 

@@ -70,6 +70,7 @@ public struct FramePlanner {
                              offscreenPasses: passes, rasterCache: b.cacheEvents, rasterCacheEvictions: b.evictions,
                              rasterRequests: b.rasterRequests)
         plan.execution = execution.stats
+        plan.hiddenShadows = b.hiddenShadows
         return plan
     }
 }
@@ -89,7 +90,11 @@ struct Builder {
     let images: ImageTable
     var items: [DrawItem] = []
     var plannedImages: [PlannedImage] = []
-    var imageIndex: [UInt64: Int] = [:]
+    /// Planned images by key and whether the source has an alpha channel: an RGB and an RGBA file
+    /// of the same pixels share a texture (the key) but not a blending decision.
+    var imageIndex: [ImageSlotKey: Int] = [:]
+    /// Shadows no pixel of which can be seen (`noteHiddenShadow`), in visiting order.
+    var hiddenShadows: [HiddenShadow] = []
     var unsupported: [Unsupported] = []
     var reported: Set<String> = []
     var offscreenPasses: [OffscreenPass] = []
@@ -186,6 +191,7 @@ struct Builder {
         reportUnsupported(layer, path)
         var effects = offscreenEffects(layer, path)
         effects.snapshot = snapshot || layer.transitionState != nil
+        noteHiddenShadow(layer, world, clips, alpha: alpha)
         if effects.needsOffscreen {
             let context = LayerContext(layer: layer, world: world, clips: clips, alpha: alpha,
                                        flippedAncestors: flippedAncestors, path: path)

@@ -16,10 +16,18 @@ public struct ImageInfo: Sendable, Hashable {
     /// counts the layer as covering its whole quad at least this much, `StackCulling`); 0 when
     /// unknown.
     public var minimumAlpha: UInt8
+    /// The source image has an alpha channel (`Bitmap.hasAlphaChannel`), opaque pixels or not:
+    /// Core Animation blends contents whose image has one, so the profiler does. Defaults to
+    /// `!isOpaque` (an image known only to be opaque is taken as one without alpha).
+    public var hasAlphaChannel: Bool
+    /// How many of its pixels have alpha 1, when known (the `blended` finding quotes it).
+    public var opaquePixels: Int?
     public init(key: UInt64, width: Int, height: Int, isOpaque: Bool = false, opaqueRects: [PixelRect] = [],
-                minimumAlpha: UInt8 = 0) {
+                minimumAlpha: UInt8 = 0, hasAlphaChannel: Bool? = nil, opaquePixels: Int? = nil) {
         self.key = key; self.width = width; self.height = height; self.isOpaque = isOpaque; self.opaqueRects = opaqueRects
         self.minimumAlpha = minimumAlpha
+        self.hasAlphaChannel = hasAlphaChannel ?? !isOpaque
+        self.opaquePixels = opaquePixels ?? (isOpaque ? width * height : nil)
     }
 }
 

@@ -9,6 +9,10 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     case opacity
     /// The contents image has pixels with alpha < 1 (or its opacity is unknown).
     case imageAlpha = "image-alpha"
+    /// The contents image has an alpha channel though every pixel is opaque: Core Animation
+    /// decides from the image's format, not its pixels, so it blends the whole image (Color
+    /// Blended Layers shows it red). Re-exported without alpha it would replace what lies beneath.
+    case alphaChannel = "alpha-channel"
     /// A CAShapeLayer's or CATextLayer's rasterised content: transparent around its fill, stroke
     /// or glyphs, and antialiased at their edges.
     case rasterizedContent = "rasterized-content"
@@ -39,7 +43,10 @@ public enum BlendReason: String, Sendable, Codable, CaseIterable, Comparable {
     /// the `blended` finding. The others blend only a band of edge pixels; they count in a frame's
     /// blended pixels but raise no finding of their own (their fixes are `misaligned.subpixel` and
     /// `offscreen.rounded-clip`, or nothing: rounded corners are antialiased by design).
-    public var isPaint: Bool { self == .translucentColor || self == .opacity || self == .imageAlpha || self == .rasterizedContent || self == .compositingFilter }
+    public var isPaint: Bool {
+        self == .translucentColor || self == .opacity || self == .imageAlpha || self == .alphaChannel
+            || self == .rasterizedContent || self == .compositingFilter
+    }
 
     /// Every pixel of the item blends: the paint reasons, and a shadow, a masked result, a
     /// transition's state and an additive particle, which are composited with blending wherever
@@ -80,6 +87,8 @@ public enum BlendAnalysis {
             if Double(opacity) < 1 - alphaTolerance { r.append(.opacity) }
             if index < 0 || index >= plan.images.count || !plan.images[index].isOpaque {
                 r.append(index >= 0 && index < plan.images.count && rasterKeys.contains(plan.images[index].key) ? .rasterizedContent : .imageAlpha)
+            } else if plan.images[index].hasAlphaChannel {
+                r.append(.alphaChannel)   // opaque pixels in a format with alpha: blended all the same
             }
             if Double(item.tint.a) < 1 - alphaTolerance { r.append(.translucentColor) }   // a particle's colour alpha
         case .offscreen(_, _, let opacity):

@@ -13,18 +13,30 @@ public enum FindingAdvice {
             var fixes: [String] = []
             if reasons.contains(.translucentColor) {
                 why.append("its colour has alpha \(fmt(e.colorAlpha ?? 0))")
-                fixes.append("make backgroundColor (and borderColor) opaque by pre-mixing it with what lies beneath, and set opaque = true")
+                // A frosted bar's tint over its backdrop is the design: opaque, nothing would show through.
+                fixes.append(layer.inBackdrop
+                    ? "nothing to fix for the tint: a translucent colour over a backdrop is the frosted look (its cost is the backdrop's, offscreen.backdrop)"
+                    : "make backgroundColor (and borderColor) opaque by pre-mixing it with what lies beneath, and set opaque = true")
             }
             if reasons.contains(.opacity) {
                 why.append("it is drawn at opacity \(fmt(e.opacity ?? 0))")
                 fixes.append("keep opacity at 1 (and its ancestors') where the layer is at rest; for a fade, hide it at the end instead of leaving it translucent")
             }
             if reasons.contains(.imageAlpha) {
-                why.append("its contents image has an alpha channel")
+                why.append("its contents image has an alpha channel" + imageOpacity(e))
                 fixes.append("supply an image without alpha (flattened onto its background) and set opaque = true")
+            }
+            if reasons.contains(.alphaChannel) {
+                // Core Animation looks at the image's format, not its pixels (Color Blended Layers: red).
+                why.append("its contents image has an alpha channel, so Core Animation blends it although " + imageOpacity(e, all: true))
+                fixes.append("re-export the image without an alpha channel (a PNG of colour type RGB, or a JPEG): its pixels stay the same and it replaces what lies beneath")
             }
             if reasons.contains(.rasterizedContent) {
                 switch e.rasterContent {
+                case "text" where layer.backgroundAlpha >= 1:
+                    // It already has one: the glyphs' texture blends only over its own background.
+                    why.append("its glyphs are drawn over its own opaque backgroundColor")
+                    fixes.append("nothing more to fix: it already has an opaque backgroundColor, so only its own background shows through around the glyphs")
                 case "text":
                     why.append("its text is drawn with transparent space around the glyphs")
                     fixes.append("give the text layer an opaque backgroundColor matching what lies beneath (as UILabel does when opaque)")
@@ -84,6 +96,12 @@ public enum FindingAdvice {
         case .offscreenMask:
             return ("the mask layer renders the layer and the mask offscreen, then combines them\(area(e))",
                     "use masksToBounds with cornerRadius for rounded shapes, or pre-mask the contents image")
+        case .shadowHidden:
+            let why = e.hiddenShadow == .clippedAway
+                ? "this shadow is never visible: masksToBounds (of the layer or an ancestor) clips all of it away"
+                : "this shadow is never visible: what masksToBounds leaves of it lies beneath the layer's own opaque backgroundColor"
+            return (why + (e.passBounds != nil ? ", yet without shadowPath it is rendered offscreen every frame\(area(e))" : ""),
+                    "remove it (shadowOpacity = 0); to show a shadow, set it on an unclipped container behind the clipped layer")
         case .offscreenShadow:
             return ("a shadow without shadowPath is shaped from the rendered layer's alpha in an offscreen pass\(area(e))",
                     "set shadowPath to the layer's shape (e.g. a rounded rect of its bounds)")
@@ -121,12 +139,21 @@ public enum FindingAdvice {
         }
     }
 
+    /// " (3,000 of its 4,096 pixels are opaque)", or with `all` "all 4,096 of its pixels are opaque".
+    static func imageOpacity(_ e: Evidence, all: Bool = false) -> String {
+        guard let p = e.imageOpaquePixels, p.count == 2 else { return all ? "every pixel is opaque" : "" }
+        if all || p[0] == p[1] { return (all ? "" : " (") + "all \(p[1]) of its pixels are opaque" + (all ? "" : ")") }
+        return " (\(p[0]) of its \(p[1]) pixels are opaque)"
+    }
+
     static func rasterCPU(_ e: Evidence) -> (explanation: String, fix: String) {
         let content = e.rasterContent ?? "content"
         let change = e.rasterChange ?? "its content"
         let size = e.rasterPixels.map { " (\(whole($0[0]))×\(whole($0[1])) px, \(kib(e.uploadedBytes ?? 0)) uploaded in its worst frame)" } ?? ""
         let why = change == "appeared"
             ? "its \(content) appeared mid-run and was rasterised on the CPU and uploaded\(size)"
+            : change == "came into view"
+            ? "its \(content) came onto the canvas (the layer was off it, or hidden, in the frame before) and was rasterised on the CPU and uploaded\(size)"
             : "its \(content) is rasterised on the CPU and uploaded again in every frame where \(change) changes\(size)"
         let fix: String
         switch (content, change) {
@@ -146,6 +173,10 @@ public enum FindingAdvice {
             fix = "the shadow of a shadowPath that is not a rectangle, rounded rectangle or circle is filled and blurred on the CPU whenever its path, colour or radius changes: animate those rarely; position, rotation and opacity keep its texture"
         case ("gradient", _):
             fix = "nothing to fix for a short colour animation (the ramp is 1024 texels); for a long one animate opacity of two static gradients"
+        case (_, "came into view"):
+            // The layer existed: creating it earlier changes nothing. Core Animation draws a layer's
+            // content when it is committed, on the canvas or not; caprof rasterises it when it is first seen.
+            fix = "nothing to fix: the layer already existed, and Core Animation draws its content when it is committed, on screen or not, so on a device this is paid when the content is set, not when the layer scrolls or moves into view"
         case (_, "appeared"):
             fix = "nothing to fix if it then stays unchanged; to hide the cost, create the layer before it is shown"
         default:

@@ -51,7 +51,10 @@ extension Finding {
     /// Its pixels are texels rendered offscreen (offscreen passes, raster-cache misses), not
     /// pixels on the screen: they can exceed the canvas, while its share of the screen is what
     /// its result covers.
-    public var pixelsAreOffscreenTexels: Bool { id.rawValue.hasPrefix("offscreen.") || id == .rasterCacheMiss }
+    public var pixelsAreOffscreenTexels: Bool {
+        id.rawValue.hasPrefix("offscreen.") || id == .rasterCacheMiss
+            || (id == .shadowHidden && evidence.passBounds != nil)   // a path-less shadow's passes
+    }
 
     /// "navbar" for one layer; "cell-1, cell-2, cell-3 and 3 more (6 layers)" for a group.
     public var layersDescription: String {

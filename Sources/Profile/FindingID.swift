@@ -20,6 +20,9 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
     case offscreenRoundedClip = "offscreen.rounded-clip"
     /// An offscreen pass for a shadow without shadowPath.
     case offscreenShadow = "offscreen.shadow"
+    /// A shadow no pixel of which can be seen (`HiddenShadow`): clipped away by masksToBounds, or
+    /// only beneath the layer's own opaque background. Its cost, passes or pixels, buys nothing.
+    case shadowHidden = "shadow.hidden"
     /// An offscreen pass for group opacity.
     case offscreenGroupOpacity = "offscreen.group-opacity"
     /// A shouldRasterize layer rendered into the raster cache (on a cache miss).
@@ -66,6 +69,7 @@ public enum FindingID: String, Sendable, Codable, CaseIterable, Comparable {
         case .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity, .offscreenRasterize,
              .offscreenTransition, .offscreenFilter, .offscreenBackdrop:
             return "Color Offscreen-Rendered"
+        case .shadowHidden: return "shadow never visible"
         case .rasterCacheMiss: return "Color Hits Green and Misses Red"
         case .rasterCPU: return "CPU rasterisation (Time Profiler)"
         case .unsupported: return "not drawn by caprof yet"

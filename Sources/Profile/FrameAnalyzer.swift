@@ -52,6 +52,10 @@ public struct FrameAnalyzer: Sendable {
         // Fragments per layer that blend (`LayerPixels.blendedFragments`).
         var layerBlending: [LayerID: Int] = [:]
         var blended: [LayerID: (pixels: Int, reasons: Set<BlendReason>, colorAlpha: Double, opacity: Double)] = [:]
+        /// Pixels drawn by each layer's shadow items (a hidden shadow's cost when it has a shadowPath).
+        var shadowPixels: [LayerID: Int] = [:]
+        /// Blended contents images: [opaque pixels, pixels] (`Evidence.imageOpaquePixels`).
+        var imageOpacity: [LayerID: [Int]] = [:]
         var scaled: [LayerID: (pixels: Int, texels: Rect, device: Rect, transformed: Bool)] = [:]
         var magnified: [LayerID: Int] = [:]
         var contentsPixels: [LayerID: Int] = [:]
@@ -98,12 +102,19 @@ public struct FrameAnalyzer: Sendable {
             }
             shaded += px
             layerPixels[item.layer, default: 0] += px
+            if item.role == .shadow { shadowPixels[item.layer, default: 0] += px }
             if paintBlends {
                 var b = blended[item.layer] ?? (0, [], 1, 1)
                 b.reasons.formUnion(reasons)
                 if case .solid = item.paint { b.colorAlpha = min(b.colorAlpha, BlendAnalysis.colorAlpha(item, entry)) }
                 b.opacity = min(b.opacity, BlendAnalysis.opacity(item, entry))
                 blended[item.layer] = b
+                if item.role == .contents, reasons.contains(.imageAlpha) || reasons.contains(.alphaChannel),
+                   case .image(let index, _, _) = item.paint, plan.images.indices.contains(index),
+                   let opaque = plan.images[index].opaquePixels {
+                    let image = plan.images[index]
+                    imageOpacity[item.layer] = [opaque, image.pixelWidth * image.pixelHeight]
+                }
             }
             // Edges to check against the pixel grid (a quarter turn keeps them on the axes too).
             // A shadow's edges are blurred by design and lie where its offset puts them: Color
@@ -160,6 +171,7 @@ public struct FrameAnalyzer: Sendable {
             if b.reasons.contains(.translucentColor) { e.colorAlpha = b.colorAlpha }
             if b.reasons.contains(.opacity) { e.opacity = b.opacity }
             if b.reasons.contains(.rasterizedContent) { e.rasterContent = contentKind[layer] }
+            e.imageOpaquePixels = imageOpacity[layer]
             obs.append(Observation(id: .blended, layer: layer, pixels: b.pixels, evidence: e))
         }
 
@@ -227,6 +239,18 @@ public struct FrameAnalyzer: Sendable {
             let blends = passes.contains { if case .blend = $0.operation { return true }; return false }
                 || !filters   // Porter-Duff operators and screen over several draws only flatten
             obs[i].evidence.filterSources = (filters ? ["filters"] : []) + (blends ? ["compositingFilter"] : [])
+        }
+        // A shadow that can never be seen: its own finding, whose cost is what its passes render
+        // (then no longer offscreen.shadow, whose fix, a shadowPath, would keep it) or what it draws.
+        for hidden in plan.hiddenShadows {
+            if let i = obs.firstIndex(where: { $0.id == .offscreenShadow && $0.layer == hidden.layer }) {
+                obs[i].id = .shadowHidden
+                obs[i].evidence.hiddenShadow = hidden.reason
+            } else if !obs.contains(where: { $0.id == .shadowHidden && $0.layer == hidden.layer }) {
+                var e = Evidence()
+                e.hiddenShadow = hidden.reason
+                obs.append(Observation(id: .shadowHidden, layer: hidden.layer, pixels: shadowPixels[hidden.layer] ?? 0, evidence: e))
+            }
         }
         for u in plan.unsupported {
             guard let layer = u.layer else { continue }

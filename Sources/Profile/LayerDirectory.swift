@@ -28,6 +28,9 @@ public struct LayerDirectory: Sendable {
         /// contentsCenter cuts the image into nine parts, stretched by design (a resizing gravity and
         /// a centre that is not the whole image: `ContentsLayout.isNineSliced`).
         public var stretchable: Bool = false
+        /// A CABackdropLayer (or a layer with backgroundFilters) or a layer inside one: a
+        /// translucent tint there is the frosted look itself, not something to make opaque.
+        public var inBackdrop: Bool = false
 
         /// The name, else the index path ("2.1"; "root" for the root), as render warnings print it.
         /// Negative ids are a CATransition's previous state (the evaluator's snapshot), named so.
@@ -43,13 +46,14 @@ public struct LayerDirectory: Sendable {
     public private(set) var entries: [LayerID: Entry] = [:]
 
     public init(root: Layer) {
-        visit(root, path: [], masked: false)
+        visit(root, path: [], masked: false, inBackdrop: false)
     }
 
     public subscript(id: LayerID) -> Entry? { entries[id] }
 
-    private mutating func visit(_ l: Layer, path: [Int], masked: Bool) {
+    private mutating func visit(_ l: Layer, path: [Int], masked: Bool, inBackdrop: Bool) {
         let masked = masked || l.mask != nil
+        let inBackdrop = inBackdrop || l.layerClass == .backdrop || !l.backgroundFilters.isEmpty
         var subtree: Set<LayerID> = []
         if l.shouldRasterize { l.forEach { subtree.insert($0.id) } }
         entries[l.id] = Entry(id: l.id, name: l.name, indexPath: path, location: l.location,
@@ -58,12 +62,13 @@ public struct LayerDirectory: Sendable {
                               rasterizationScale: l.rasterizationScale, hasSublayers: !l.sublayers.isEmpty,
                               subtree: subtree, masked: masked, isEmitter: l.layerClass == .emitter,
                               stretchable: l.contents != nil
-                                && ContentsLayout.isNineSliced(gravity: l.contentsGravity, contentsCenter: l.contentsCenter))
+                                && ContentsLayout.isNineSliced(gravity: l.contentsGravity, contentsCenter: l.contentsCenter),
+                              inBackdrop: inBackdrop)
         if let m = l.mask {
             var named = m
             if named.name?.isEmpty ?? true { named.name = (entries[l.id]?.displayName ?? "layer") + " mask" }
-            visit(named, path: path, masked: false)
+            visit(named, path: path, masked: false, inBackdrop: false)
         }
-        for (i, s) in l.sublayers.enumerated() { visit(s, path: path + [i], masked: masked) }
+        for (i, s) in l.sublayers.enumerated() { visit(s, path: path + [i], masked: masked, inBackdrop: inBackdrop) }
     }
 }

@@ -33,6 +33,9 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var colorAlpha: Double?
     /// blended: the lowest effective opacity (the layer's times its ancestors').
     public var opacity: Double?
+    /// blended, for a contents image with an alpha channel: its pixels that are opaque and all its
+    /// pixels [opaque, total] (all of them opaque: re-exported without alpha it would not blend).
+    public var imageOpaquePixels: [Int]?
     /// misaligned.subpixel: which rectangle is off the grid: the layer's bounds or its contents.
     public var part: LayerPart?
     /// misaligned.subpixel: that rectangle in device pixels [x, y, width, height].
@@ -48,6 +51,8 @@ public struct Evidence: Sendable, Equatable, Codable {
     public var canvasScale: Double?
     /// offscreen.*: the pass's target in device pixels.
     public var passBounds: PixelRect?
+    /// shadow.hidden: why no pixel of the shadow can be seen.
+    public var hiddenShadow: HiddenShadowReason?
     /// unsupported: what is not drawn.
     public var feature: String?
     /// raster-cache.miss: why the cached bitmap was rendered again.

@@ -12,7 +12,10 @@ import Plan
 /// content is first use (the profile's start-up cost), never a finding. The CPU time is measured
 /// by the pipeline and joined in by the profiler (`Observation.cpuNanoseconds`).
 public enum RasterCPUAnalysis {
-    public static func observations(_ plan: FramePlan, previous: FramePlan?) -> [Observation] {
+    /// - previousLayers: the layers of the previous frame's tree, when known. Content new to the
+    ///   plan whose layer was there is content that came onto the canvas ("came into view": it was
+    ///   off the canvas or hidden), not a layer created mid-run ("appeared").
+    public static func observations(_ plan: FramePlan, previous: FramePlan?, previousLayers: Set<LayerID>? = nil) -> [Observation] {
         guard let previous else { return [] }
         var byLayer: [LayerID: (pixels: Int, evidence: Evidence)] = [:]
         var order: [LayerID] = []
@@ -25,7 +28,8 @@ public enum RasterCPUAnalysis {
                 order.append(r.layer)
                 var e = Evidence()
                 e.rasterContent = r.content.kindName
-                e.rasterChange = before["\(r.layer) \(r.content.kindName)"].map { change(from: $0, to: r) } ?? "appeared"
+                e.rasterChange = before["\(r.layer) \(r.content.kindName)"].map { change(from: $0, to: r) }
+                    ?? (previousLayers?.contains(r.layer) == true ? "came into view" : "appeared")
                 byLayer[r.layer] = (0, e)
             }
             byLayer[r.layer]!.pixels += texels
@@ -89,8 +93,12 @@ extension FrameAnalyzer {
     /// Adds the frame's `raster.cpu` observations to an analysis. Kept apart from `analyze`, whose
     /// result depends on the frame alone: these depend on the previous frame too, so a caller that
     /// reuses an unchanged frame's analysis still asks this for every frame.
-    public func addRasterCPU(to a: inout FrameAnalysis, plan: FramePlan, previous: FramePlan?, tree: Layer) {
-        let new = RasterCPUAnalysis.observations(plan, previous: previous)
+    /// `previousTree`: the previous frame's presentation tree, to tell content that came onto the
+    /// canvas from a layer created since (`RasterCPUAnalysis.observations`).
+    public func addRasterCPU(to a: inout FrameAnalysis, plan: FramePlan, previous: FramePlan?, tree: Layer, previousTree: Layer? = nil) {
+        var before: Set<LayerID>?
+        if let previousTree { var ids = Set<LayerID>(); previousTree.forEach { ids.insert($0.id) }; before = ids }
+        let new = RasterCPUAnalysis.observations(plan, previous: previous, previousLayers: before)
         a.observations.removeAll { $0.id == .rasterCPU }
         guard !new.isEmpty else { return }
         a.observations += new

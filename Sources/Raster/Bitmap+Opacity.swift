@@ -11,6 +11,18 @@ extension Bitmap {
 }
 
 extension Bitmap {
+    /// Pixels whose alpha is 255 (the profiler's `blended` finding says how much of an image with
+    /// an alpha channel is opaque). One pass over the alpha bytes.
+    public var opaquePixelCount: Int {
+        pixels.withUnsafeBufferPointer { p in
+            var n = 0, i = 3
+            while i < p.count { n += p[i] == 255 ? 1 : 0; i += 4 }
+            return n
+        }
+    }
+}
+
+extension Bitmap {
     /// The smallest alpha byte of any pixel (255 for an opaque image, 0 for an empty one): stack
     /// culling counts a large translucent image as covering its whole quad at least this much
     /// (`StackCulling`). Stops at the first fully transparent pixel.

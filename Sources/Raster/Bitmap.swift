@@ -5,6 +5,11 @@ public struct Bitmap: Sendable, Equatable {
     public var height: Int
     public var pixels: [UInt8]
     public var contentHash: UInt64
+    /// The source image has an alpha channel (a PNG of colour type grey+alpha or RGBA, or with a
+    /// tRNS chunk), whatever its pixels: Core Animation decides whether contents blend from the
+    /// image's format, not from its pixels, so an all-opaque image with alpha still blends. true
+    /// unless the decoder knows better (a JPEG, an RGB PNG), so nothing is wrongly called opaque.
+    public var hasAlphaChannel = true
     public init(width: Int, height: Int, pixels: [UInt8]) {
         precondition(pixels.count == width * height * 4, "Bitmap: pixel count does not match size")
         self.width = width; self.height = height; self.pixels = pixels

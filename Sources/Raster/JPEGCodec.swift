@@ -26,7 +26,9 @@ public enum JPEGCodec {
             }
         }
         try check(rc, err)
-        return Bitmap(width: w, height: h, pixels: pixels)
+        var bitmap = Bitmap(width: w, height: h, pixels: pixels)
+        bitmap.hasAlphaChannel = false
+        return bitmap
     }
 
     private static func check(_ rc: Int32, _ err: [CChar]) throws {

@@ -40,7 +40,33 @@ public enum PNGCodec {
         }
         try check(rc, err)
         premultiply(&pixels)
-        return Bitmap(width: w, height: h, pixels: pixels)
+        var bitmap = Bitmap(width: w, height: h, pixels: pixels)
+        bitmap.hasAlphaChannel = hasAlphaChannel(data)
+        return bitmap
+    }
+
+    /// Whether a PNG carries alpha, from its header alone: colour type 4 (grey + alpha) or 6
+    /// (RGBA), or a tRNS chunk (transparency for grey, RGB or palette images) before the image
+    /// data. The decoder expands every PNG to RGBA, so this is the one place the source's format
+    /// is still known. true when the chunks cannot be read (never wrongly opaque).
+    public static func hasAlphaChannel(_ data: [UInt8]) -> Bool {
+        func u32(_ at: Int) -> Int { data[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        func type(_ at: Int) -> String { String(decoding: data[at + 4..<at + 8], as: UTF8.self) }
+        // Signature (8 bytes), then IHDR: length, "IHDR", width, height, bit depth, colour type.
+        guard data.count >= 26, type(8) == "IHDR" else { return true }
+        if data[25] & 4 != 0 { return true }
+        var at = 8
+        while at + 8 <= data.count {
+            switch type(at) {
+            case "tRNS": return true
+            case "IDAT", "IEND": return false
+            default: break
+            }
+            let next = at + 12 + u32(at)
+            guard next > at else { return true }
+            at = next
+        }
+        return true
     }
 
     /// Refuses, from the header alone, an image over `limits` or one its file is too short to hold.

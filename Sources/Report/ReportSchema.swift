@@ -280,6 +280,7 @@ public enum ReportSchema {
                 "blendReasons": {"type": "array", "items": {"enum": \(list(BlendReason.allCases))}},
                 "colorAlpha": {"type": "number", "minimum": 0, "maximum": 1},
                 "opacity": {"type": "number", "minimum": 0, "maximum": 1},
+                "imageOpaquePixels": {"type": "array", "items": {"type": "integer", "minimum": 0}, "minItems": 2, "maxItems": 2, "description": "blended, for a contents image with an alpha channel: its opaque pixels and all its pixels (alpha-channel: all opaque, blended only for the channel)."},
                 "part": {"enum": ["bounds", "contents"]},
                 "deviceRect": {"type": "array", "items": {"type": "number"}, "minItems": 4, "maxItems": 4},
                 "imagePixels": {"$ref": "#/$defs/size"},
@@ -300,7 +301,7 @@ public enum ReportSchema {
                 },
                 "filterSources": {"type": "array", "items": {"enum": ["filters", "compositingFilter"]}, "description": "offscreen.filter: whether filters, a compositingFilter or both ask for the passes."},
                 "rasterContent": {"enum": ["shape", "text", "gradient", "shadow"], "description": "raster.cpu, blended, misaligned.scaled: the layer's rasterised content (shadow: a shadowPath's shadow filled and blurred on the CPU)."},
-                "rasterChange": {"type": "string", "description": "raster.cpu: what changed (strokeStart/strokeEnd, path, string, …; appeared)."},
+                "rasterChange": {"type": "string", "description": "raster.cpu: what changed (strokeStart/strokeEnd, path, string, …; appeared: a layer new since the frame before; came into view: a layer that was off the canvas or hidden)."},
                 "rasterPixels": {"$ref": "#/$defs/size"},
                 "uploadedBytes": {"$ref": "#/$defs/count"}
               }

@@ -137,20 +137,33 @@ final class ProfileCLITests: CLITestCase {
         XCTAssertEqual(leftovers, [])
     }
 
-    /// Image opacity is read from the pixels: bubble.png has transparent corners, avatar-1.png has none.
-    func testImagesWithAlphaAreBlendedOpaqueImagesAreNot() throws {
+    /// Blending as Core Animation decides it, from the image's format: bubble.png has an alpha
+    /// channel and transparent corners; avatar-1.png is an RGB PNG (no alpha channel); the
+    /// RGBA copy of it written here has an alpha channel though every pixel is opaque, so it
+    /// blends too (Color Blended Layers shows it red), with the advice to drop the channel.
+    func testImagesWithAnAlphaChannelAreBlendedImagesWithoutAreNot() throws {
         let assets = Self.repoRoot.appendingPathComponent("Examples/assets").path
+        // 4×4 RGBA, every alpha 255 (built by hand: zlib + CRC in a script).
+        let rgba = tmp.appendingPathComponent("opaque-rgba.png")
+        try Data(base64Encoded: "iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAEUlEQVR42mNgaPj/HwWTLgAAMG8n4VwEGIwAAAAASUVORK5CYII=")!.write(to: rgba)
         let path = try write("images.json", """
         {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
          "root": {"frame": [0, 0, 100, 100], "backgroundColor": "#FFFFFF", "sublayers": [
            {"name": "avatar", "frame": [0, 0, 120, 120], "contents": "\(assets)/avatar-1.png", "contentsScale": 1},
-           {"name": "bubble", "frame": [0, 0, 90, 90], "contents": "\(assets)/bubble.png", "contentsScale": 1}]}}
+           {"name": "bubble", "frame": [0, 0, 90, 90], "contents": "\(assets)/bubble.png", "contentsScale": 1},
+           {"name": "tile", "frame": [92, 92, 4, 4], "contents": "\(rgba.path)", "contentsScale": 1}]}}
         """)
         let r = try caprof([path, "--no-gpu", "--format", "json"])
         XCTAssertEqual(r.code, 0, r.stderr)
         let findings = try XCTUnwrap(try json(r.stdout)["findings"] as? [[String: Any]])
-        let blended = findings.filter { $0["id"] as? String == "blended" }.compactMap { ($0["layer"] as? [String: Any])?["display"] as? String }
-        XCTAssertEqual(blended, ["bubble"])
+        let blended = findings.filter { $0["id"] as? String == "blended" }.flatMap { ($0["members"] as? [[String: Any]]) ?? [$0] }
+        XCTAssertEqual(blended.compactMap { ($0["layer"] as? [String: Any])?["display"] as? String }.sorted(), ["bubble", "tile"])
+        let tile = try XCTUnwrap(blended.first { ($0["layer"] as? [String: Any])?["display"] as? String == "tile" })
+        XCTAssertEqual(tile["maxPixels"] as? Int, 16, "its whole 4 × 4 quad")
+        XCTAssertEqual((tile["evidence"] as? [String: Any])?["blendReasons"] as? [String], ["alpha-channel"])
+        XCTAssertTrue((tile["fix"] as? String)?.contains("without an alpha channel") == true, "\(tile)")
+        let text = try caprof([path, "--no-gpu"])
+        XCTAssertTrue(text.stdout.contains("all 16 of its pixels are opaque"), text.stdout)
     }
 
     func testHelpNamesProfileAsTheDefault() throws {

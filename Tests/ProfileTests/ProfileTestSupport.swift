@@ -31,12 +31,14 @@ extension ProfileTestSupport {
     func profile(_ roots: [Layer], _ canvas: Canvas, images: ImageTable = [:]) -> [Finding] {
         var p = Profiler(canvas: canvas)
         var previous: FramePlan?
+        var previousTree: Layer?
         for (i, r) in roots.enumerated() {
             let t = tree(r)
             let framePlan = plan(t, canvas, images: images)
             var a = p.analyze(framePlan, tree: t, index: i, time: Double(i) / 60)
-            p.analyzer.addRasterCPU(to: &a, plan: framePlan, previous: previous, tree: t)
+            p.analyzer.addRasterCPU(to: &a, plan: framePlan, previous: previous, tree: t, previousTree: previousTree)
             previous = framePlan
+            previousTree = t
             p.record(a, cost: FrameCost())
         }
         return p.findings()

@@ -30,6 +30,7 @@ final class JPEGDecodingTests: XCTestCase {
             for (x, y) in [(0, 0), (3, 4), (7, 7)] { assertColor(b, x, y, (200, 100, 50)) }
             for (x, y) in [(8, 0), (12, 3), (15, 7)] { assertColor(b, x, y, (20, 40, 220)) }
             XCTAssertTrue(b.isOpaque, "JPEG has no alpha: the layer's image never blends")
+            XCTAssertFalse(b.hasAlphaChannel, "nor an alpha channel, which Core Animation would blend")
         }
     }
 

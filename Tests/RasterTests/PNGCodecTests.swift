@@ -25,6 +25,23 @@ final class PNGCodecTests: XCTestCase {
         XCTAssertEqual(b.pixels, [255, 128, 0, 255])
     }
 
+    /// Whether the source had alpha is kept through decoding (every PNG decodes to RGBA): Core
+    /// Animation blends an image with an alpha channel even where all its pixels are opaque.
+    func testTheSourcesAlphaChannelIsKept() throws {
+        let grey = try PNGCodec.decode(bytes("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAAAAADRSSBWAAAAC0lEQVR4nGNgOAEAAMsAyWnIw2wAAAAASUVORK5CYII="))
+        XCTAssertFalse(grey.hasAlphaChannel, "colour type 0, no tRNS")
+        let palette = try PNGCodec.decode(bytes("iVBORw0KGgoAAAANSUhEUgAAAAIAAAABCAMAAADD/I+4AAAABlBMVEX/AAAAAP9sof2OAAAAAXRSTlOArV5bRgAAAAtJREFUeJxjYGAEAAAEAAK/ej9KAAAAAElFTkSuQmCC"))
+        XCTAssertTrue(palette.hasAlphaChannel, "a tRNS chunk gives a palette image alpha")
+        // 4×4 of (0, 128, 255): colour type 2 (RGB), then 6 (RGBA) with every alpha 255.
+        let rgb = try PNGCodec.decode(bytes("iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAIAAAAmkwkpAAAAD0lEQVR42mNgaPiPQMRxAF7CF/HtDqjDAAAAAElFTkSuQmCC"))
+        let rgba = try PNGCodec.decode(bytes("iVBORw0KGgoAAAANSUhEUgAAAAQAAAAECAYAAACp8Z5+AAAAEUlEQVR42mNgaPj/HwWTLgAAMG8n4VwEGIwAAAAASUVORK5CYII="))
+        XCTAssertEqual(rgb.pixels, rgba.pixels, "the same pixels")
+        XCTAssertTrue(rgb.isOpaque && rgba.isOpaque)
+        XCTAssertFalse(rgb.hasAlphaChannel)
+        XCTAssertTrue(rgba.hasAlphaChannel)
+        XCTAssertEqual(rgba.opaquePixelCount, 16)
+    }
+
     func testRoundTripUnpremultipliesOnWrite() throws {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("caprof-png-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
