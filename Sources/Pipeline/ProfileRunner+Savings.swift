@@ -10,21 +10,29 @@ extension ProfileRunner {
     /// with or without a GPU, and a run's frames are not re-rendered.
     public func measureSavings(_ report: inout ProfileReport, times: [Int: Double]) throws {
         var unfixed: [Int: FrameCounters] = [:]   // by frame: findings often share their worst frame
+        var unfixedGPU: [Int: UInt64?] = [:]
         for i in report.findings.indices {
             let f = report.findings[i]
-            guard let fix = FindingFix.description(f.id, evidence: f.evidence), let time = times[f.worstFrame] else { continue }
+            guard let time = times[f.worstFrame] else { continue }
             var tree = scene.presentation(at: time)
-            var changed = false
+            var fixes: [String] = []
             for m in f.members ?? [f] {
-                changed = Self.modify(&tree, id: m.layer.id) {
+                if let what = Self.modify(&tree, id: m.layer.id, {
                     FindingFix.apply(m.id, evidence: m.evidence, to: &$0, canvasScale: scene.canvas.scale)
-                } || changed
+                }), !fixes.contains(what) { fixes.append(what) }
             }
-            guard changed else { continue }
+            guard !fixes.isEmpty else { continue }
+            let fix = fixes.joined(separator: "; ")
             let before = try unfixed[f.worstFrame] ?? counters(scene.presentation(at: time), frame: f.worstFrame, time: time)
             unfixed[f.worstFrame] = before
             let after = try counters(tree, frame: f.worstFrame, time: time)
-            report.findings[i].saving = Saving(frame: f.worstFrame, fix: fix, before: before, after: after)
+            var saving = Saving(frame: f.worstFrame, fix: fix, before: before, after: after)
+            if renderer != nil, saving.savesWork {
+                let gpuBefore = try unfixedGPU[f.worstFrame] ?? deviceTime(scene.presentation(at: time))
+                unfixedGPU[f.worstFrame] = gpuBefore
+                if let b = gpuBefore, let a = try deviceTime(tree) { saving.gpuNanoseconds = Int64(b) - Int64(a) }
+            }
+            report.findings[i].saving = saving
         }
     }
 
@@ -36,8 +44,25 @@ extension ProfileRunner {
         return FrameAnalyzer(canvasScale: scene.canvas.scale).analyze(plan, tree: tree, index: frame, time: time, textures: textures).counters
     }
 
+    /// The device time of drawing `tree` alone, whole (the frame cache forgotten before each
+    /// draw): the median of three draws. nil when the device has no timestamps.
+    func deviceTime(_ tree: Layer) throws -> UInt64? {
+        guard let r = renderer else { return nil }
+        let images = try scene.images(for: tree)
+        let plan = planner(scene.canvas, opaqueTable(images)).plan(root: tree)
+        let pixels = FrameImages(images.pixels, rasterized: try r.content.prepare(plan, images: [:]))
+        var times: [UInt64] = []
+        for _ in 0..<3 {
+            r.renderer.forgetPreviousFrame()
+            guard let t = try r.renderer.render(plan, pixels: pixels).stats.gpuNanoseconds else { return nil }
+            times.append(t)
+        }
+        r.renderer.forgetPreviousFrame()
+        return times.sorted()[1]
+    }
+
     /// Runs `body` on the layer `id` of the tree (masks included); its result, false when absent.
-    static func modify(_ layer: inout Layer, id: LayerID, _ body: (inout Layer) -> Bool) -> Bool {
+    static func modify<T>(_ layer: inout Layer, id: LayerID, _ body: (inout Layer) -> T?) -> T? {
         if layer.id == id { return body(&layer) }
         if var m = layer.mask, Self.contains(m, id) {
             let changed = modify(&m, id: id, body)
@@ -47,7 +72,7 @@ extension ProfileRunner {
         for i in layer.sublayers.indices where Self.contains(layer.sublayers[i], id) {
             return modify(&layer.sublayers[i], id: id, body)
         }
-        return false
+        return nil
     }
 
     /// Whether `id` is in the subtree of `layer`: ids are preorder indices (the root first, a

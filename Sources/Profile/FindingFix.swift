@@ -7,82 +7,72 @@ import LayerModel
 /// backdrop, a transition), a new asset (an image without alpha or at another size) or CPU work
 /// (`raster.cpu`) have none, and their findings carry no measured saving.
 public enum FindingFix {
-    /// What the fix does, in a few words ("shadowPath set to the layer's rounded bounds").
-    public static func description(_ id: FindingID, evidence: Evidence) -> String? {
-        switch id {
-        case .offscreenShadow: return "shadowPath set to the layer's rounded bounds"
-        case .offscreenGroupOpacity: return "allowsGroupOpacity off"
-        case .offscreenRoundedClip: return "masksToBounds off (the corners drawn into the content instead)"
-        case .offscreenMask: return "the mask replaced by masksToBounds with the mask's cornerRadius"
-        case .offscreenRasterize, .rasterCacheMiss: return "shouldRasterize off"
-        case .blended:
-            let reasons = evidence.blendReasons ?? []
-            let parts = [reasons.contains(.translucentColor) ? "backgroundColor opaque (pre-mixed)" : nil,
-                         reasons.contains(.opacity) ? "opacity 1" : nil,
-                         reasons.contains(.compositingFilter) ? "normalBlendMode" : nil].compactMap { $0 }
-            return parts.isEmpty ? nil : parts.joined(separator: ", ")
-        case .misalignedSubpixel: return "frame rounded to device pixels"
-        default: return nil
-        }
-    }
-
     /// Applies the fix of finding `id` (with the evidence of its worst frame) to `layer`, the
-    /// finding's own layer. Returns false when the finding has no such fix or it changes nothing.
-    public static func apply(_ id: FindingID, evidence: Evidence, to layer: inout Layer, canvasScale: Double) -> Bool {
+    /// finding's own layer. Returns what it changed, in a few words ("shadowPath set to the
+    /// layer's rounded bounds"), or nil when the finding has no such fix or it changes nothing.
+    public static func apply(_ id: FindingID, evidence: Evidence, to layer: inout Layer, canvasScale: Double) -> String? {
         switch id {
         case .offscreenShadow:
-            guard layer.shadowPath == nil else { return false }
-            // Core Animation draws the shadow from the path analytically: no offscreen pass.
+            guard layer.shadowPath == nil else { return nil }
+            // Core Animation draws the shadow from the path analytically: no offscreen pass. A
+            // shape layer's shadow takes the shape's path; any other layer's the rounded bounds
+            // (exact for a background, an approximation for contents or sublayers).
+            if layer.layerClass == .shape, let path = layer.shape.path {
+                layer.shadowPath = path
+                return "shadowPath set to the layer's path"
+            }
             layer.shadowPath = .roundedRect(layer.bounds, cornerRadius: layer.cornerRadius)
-            return true
+            return "shadowPath set to the layer's rounded bounds"
         case .offscreenGroupOpacity:
-            guard layer.allowsGroupOpacity else { return false }
+            guard layer.allowsGroupOpacity else { return nil }
             layer.allowsGroupOpacity = false
-            return true
+            return "allowsGroupOpacity off"
         case .offscreenRoundedClip:
-            guard layer.masksToBounds else { return false }
+            guard layer.masksToBounds else { return nil }
             layer.masksToBounds = false
-            return true
+            return "masksToBounds off (the corners drawn into the content instead)"
         case .offscreenMask:
             // Only a mask that is a plain (rounded) rectangle over the layer's bounds has an
             // equivalent rounded clip; any other mask is the design.
             guard let m = layer.mask, m.sublayers.isEmpty, m.contents == nil, m.mask == nil,
                   m.backgroundColor?.isOpaque == true, m.transform == .identity, m.opacity == 1,
-                  approximatelyEqual(frame(of: m), Rect(0, 0, layer.bounds.width, layer.bounds.height)) else { return false }
+                  approximatelyEqual(frame(of: m), Rect(0, 0, layer.bounds.width, layer.bounds.height)) else { return nil }
             layer.mask = nil
             layer.masksToBounds = true
             layer.cornerRadius = m.cornerRadius
-            return true
+            return "the mask replaced by masksToBounds with the mask's cornerRadius"
         case .offscreenRasterize, .rasterCacheMiss:
-            guard layer.shouldRasterize else { return false }
+            guard layer.shouldRasterize else { return nil }
             layer.shouldRasterize = false
-            return true
+            return "shouldRasterize off"
         case .blended:
             let reasons = evidence.blendReasons ?? []
-            var changed = false
+            var changed: [String] = []
             if reasons.contains(.translucentColor) {
                 // Pre-mixed with what lies beneath: the colour's own components at full alpha
                 // shade the same pixels as the pre-mixed colour would.
-                if var c = layer.backgroundColor, c.alpha < 1 { c.alpha = 1; layer.backgroundColor = c; changed = true }
-                if var c = layer.borderColor, c.alpha < 1 { c.alpha = 1; layer.borderColor = c; changed = true }
+                var any = false
+                if var c = layer.backgroundColor, c.alpha < 1 { c.alpha = 1; layer.backgroundColor = c; any = true }
+                if var c = layer.borderColor, c.alpha < 1 { c.alpha = 1; layer.borderColor = c; any = true }
+                if any { changed.append("backgroundColor opaque (pre-mixed)") }
             }
-            if reasons.contains(.opacity), layer.opacity < 1 { layer.opacity = 1; changed = true }
+            if reasons.contains(.opacity), layer.opacity < 1 { layer.opacity = 1; changed.append("opacity 1") }
             if reasons.contains(.compositingFilter), layer.compositingFilter != .normalBlendMode {
-                layer.compositingFilter = .normalBlendMode; changed = true
+                layer.compositingFilter = .normalBlendMode; changed.append("normalBlendMode")
             }
-            return changed
+            return changed.isEmpty ? nil : changed.joined(separator: ", ")
         case .misalignedSubpixel:
             // Only a layer placed by position and size alone: under a transform the rounding
             // belongs to whoever sets the transform.
-            guard layer.transform == .identity, canvasScale > 0 else { return false }
+            guard layer.transform == .identity, canvasScale > 0 else { return nil }
             let f = frame(of: layer)
             func snap(_ v: Double) -> Double { (v * canvasScale).rounded() / canvasScale }
             let rounded = Rect(snap(f.minX), snap(f.minY), snap(f.maxX) - snap(f.minX), snap(f.maxY) - snap(f.minY))
-            guard rounded != f else { return false }
+            guard rounded != f else { return nil }
             layer.setFrame(rounded)
-            return true
+            return "frame rounded to device pixels"
         default:
-            return false
+            return nil
         }
     }
 
@@ -111,6 +101,10 @@ public struct Saving: Sendable, Equatable, Codable {
     public var shadedPixels: Int
     /// Screen pixels no longer blended (`FrameCounters.blendedPixels`).
     public var blendedPixels: Int
+    /// With a GPU: the device time the frame no longer takes (the median of three draws with and
+    /// without the fix; noisy below a few hundred microseconds, negative when the fix costs more),
+    /// on `ProfileReport.run.device`. nil without one.
+    public var gpuNanoseconds: Int64?
 
     public init(frame: Int, fix: String, offscreenPasses: Int, offscreenPixels: Int, shadedPixels: Int, blendedPixels: Int) {
         self.frame = frame; self.fix = fix; self.offscreenPasses = offscreenPasses; self.offscreenPixels = offscreenPixels

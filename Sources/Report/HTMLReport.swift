@@ -326,7 +326,7 @@ public struct HTMLReport: Sendable {
             if let c = f.maxCPUNanoseconds { pixels += "<br>CPU \(ReportUnits.ms(c))" }
             pixels += "</small>"
             h.raw("<td class=\"num\" data-v=\"\(f.maxPixels)\">\(pixels)</td>")
-            let saves = f.saving.map { "<p class=\"fix\"><b>Saves</b> \(esc(ReportUnits.saving($0))) in frame \($0.frame) <small>(measured with \(esc($0.fix)))</small></p>" } ?? ""
+            let saves = f.saving.map { "<p class=\"fix\"><b>Saves</b> \(esc(ReportUnits.saving($0) + ReportUnits.savingTime($0, r))) in frame \($0.frame) <small>(measured with \(esc($0.fix)))</small></p>" } ?? ""
             h.raw("<td class=\"why\">\(esc(f.explanation))<p class=\"fix\"><b>Fix</b> \(esc(f.fix))</p>\(saves)</td></tr>\n")
         }
         h.raw("</tbody>\n</table>\n<p class=\"note\">Ordered by severity (from the share of the screen a finding costs in its worst frame: high from 25 %, medium from 2 %), then pixels. Click a column to sort.</p>\n</section>\n")

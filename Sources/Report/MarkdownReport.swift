@@ -33,7 +33,7 @@ public struct MarkdownReport: Sendable {
             }
             out.append("| severity | finding | layer | frames | cost (worst frame) | why · fix |")
             out.append("|---|---|---|---|---|---|")
-            for f in r.findings.prefix(maxFindings) { out.append(row(f, frames: r.run.frameCount)) }
+            for f in r.findings.prefix(maxFindings) { out.append(row(f, frames: r.run.frameCount, report: r)) }
             if r.findings.count > maxFindings {
                 out.append("")
                 out.append("… \(r.findings.count - maxFindings) more; the JSON report (`--format json`) lists every finding.")
@@ -55,7 +55,7 @@ public struct MarkdownReport: Sendable {
     }
 
     /// One table row of a finding.
-    func row(_ f: Finding, frames total: Int) -> String {
+    func row(_ f: Finding, frames total: Int, report r: ProfileReport? = nil) -> String {
         let sev: String
         switch f.severity {
         case .high: sev = "🔴 high"
@@ -70,7 +70,7 @@ public struct MarkdownReport: Sendable {
             ? "\(ReportUnits.pixels(f.maxPixels)) offscreen (covers \(ReportUnits.percent(f.canvasShare)))"
             : "\(ReportUnits.pixels(f.maxPixels)) (\(ReportUnits.percent(f.canvasShare)))"
         let cells = [sev, code(f.id.rawValue), layer, frames, cost, escape(f.explanation) + ". **Fix:** " + escape(f.fix)
-                     + (f.saving.map { ". **Saves:** " + escape(ReportUnits.saving($0)) + " in frame \($0.frame)" } ?? "")]
+                     + (f.saving.map { s in ". **Saves:** " + escape(ReportUnits.saving(s) + (r.map { ReportUnits.savingTime(s, $0) } ?? "")) + " in frame \(s.frame)" } ?? "")]
         return "| " + cells.joined(separator: " | ") + " |"
     }
 

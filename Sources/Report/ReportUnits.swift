@@ -74,6 +74,14 @@ public enum ReportUnits {
         return parts.isEmpty ? "nothing measurable" : parts.joined(separator: ", ")
     }
 
+    /// The measured device time of a saving, labelled with what measured it: "; 3.2 ms of GPU
+    /// time" / "; 3.2 ms of software Vulkan time (CPU)"; empty without one.
+    public static func savingTime(_ s: Saving, _ r: ProfileReport) -> String {
+        guard let t = s.gpuNanoseconds else { return "" }
+        let what = r.run.softwareDevice ? "software Vulkan time (CPU) on \(r.run.device ?? "this device")" : "GPU time on \(r.run.device ?? "this device")"
+        return t >= 0 ? "; \(ms(UInt64(t))) less \(what)" : "; \(ms(UInt64(-t))) more \(what)"
+    }
+
     /// The findings whose fix saves the most work (`Saving.work`), most first: what to fix first.
     public static func fixFirst(_ r: ProfileReport, limit: Int = 5) -> [Finding] {
         let ranked = r.findings.enumerated().filter { $0.element.saving?.savesWork == true }

@@ -81,7 +81,8 @@ public struct TextReport: Sendable {
             }
             for f in r.findings.prefix(maxFindings) {
                 out.append("")
-                out.append(contentsOf: finding(f, frames: r.run.frameCount, gpuLabel: ReportUnits.gpuLabel(r)))
+                out.append(contentsOf: finding(f, frames: r.run.frameCount, gpuLabel: ReportUnits.gpuLabel(r),
+                                           savingTime: { ReportUnits.savingTime($0, r) }))
             }
             let rest = r.findings.count - maxFindings
             if rest > 0 { out.append(""); out.append(dim("… \(rest) more; --format json lists every finding")) }
@@ -97,7 +98,7 @@ public struct TextReport: Sendable {
         return out.joined(separator: "\n") + "\n"
     }
 
-    func finding(_ f: Finding, frames total: Int, gpuLabel: String = "GPU") -> [String] {
+    func finding(_ f: Finding, frames total: Int, gpuLabel: String = "GPU", savingTime: (Saving) -> String = { _ in "" }) -> [String] {
         let sev = f.severity.rawValue.uppercased().paddedTo(6)
         let sevText: String
         switch f.severity {
@@ -124,7 +125,7 @@ public struct TextReport: Sendable {
             costLine += "; CPU \(ReportUnits.ms(c)) in its costliest frame, \(ReportUnits.ms(total)) in all"
         }
         var lines = [head, "       " + dim(costLine), "       " + f.explanation, "       " + green("fix: ") + f.fix]
-        if let s = f.saving { lines.append("       " + green("saves: ") + ReportUnits.saving(s) + dim(" in frame \(s.frame) (measured with \(s.fix))")) }
+        if let s = f.saving { lines.append("       " + green("saves: ") + ReportUnits.saving(s) + savingTime(s) + dim(" in frame \(s.frame) (measured with \(s.fix))")) }
         return lines
     }
 
