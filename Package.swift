@@ -1,6 +1,6 @@
 // swift-tools-version:6.0
 // caprof: an offscreen Core Animation compositor and performance profiler.
-// Layering (see README "Architecture"): Geometry -> LayerModel -> Animation/SceneFormat
+// Layering (see docs/decisions.md, "Architecture"): Geometry -> LayerModel -> Animation/SceneFormat
 // -> Plan -> Render (the only importer of CVulkan) -> caprof CLI.
 import PackageDescription
 

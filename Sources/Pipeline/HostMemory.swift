@@ -8,7 +8,7 @@ import SceneFormat
 /// aborts the process ("failed to allocate …", SIGABRT). Refusing it up front gives a clear error.
 public enum HostMemory {
     /// Host bytes per canvas pixel while a frame is drawn and written, measured on lavapipe
-    /// (README "Limits": peak RSS grows by ≈ 16 B per pixel from 2048² to 4096² in `render`, 12 in
+    /// (docs/decisions.md, "Limits": peak RSS grows by ≈ 16 B per pixel from 2048² to 4096² in `render`, 12 in
     /// `profile`, when the frame still went through a readback buffer and a straight-alpha copy):
     /// the device's target and, on GPUs, its readback buffer (CPU devices read the target in
     /// place), the frame read back, and libpng's rows. Kept at 16 as a margin.

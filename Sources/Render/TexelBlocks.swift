@@ -12,7 +12,7 @@
 /// row. A group reads two rows of every layer: 16 full-screen layers make 64 row streams per
 /// tile row, more than the prefetchers follow. In 4×4 blocks a group reads 32 bytes of one line,
 /// and a layer is one stream. Measured on 16 full-screen 1170×2532 layers: 0.64× the GPU time of
-/// row textures (`CAPROF_TEXEL_BLOCKS=off` to compare; README, Performance). GPUs tile their images
+/// row textures (`CAPROF_TEXEL_BLOCKS=off` to compare; docs/performance.md). GPUs tile their images
 /// themselves, so there textures stay `.rows`.
 enum TexelLayout: Hashable {
     case rows

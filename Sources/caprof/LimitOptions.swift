@@ -6,7 +6,7 @@ import SceneFormat
 
 /// `--limit NAME=VALUE` (repeatable), the same in every command that reads scenes: raises (or
 /// lowers) the resource limits a big but honest scene may need. The structural limits (depth,
-/// path elements, keyframes, …) are fixed; the README's Limits table lists them all.
+/// path elements, keyframes, …) are fixed; docs/decisions.md's Limits table lists them all.
 struct LimitOptions: ParsableArguments {
     @Option(name: .customLong("limit"),
             help: ArgumentHelp("Raise or lower a resource limit: file-bytes, layers, frames, image-bytes or image-total-bytes (=N, with an optional K, M or G suffix: KiB, MiB, GiB). Repeatable.",

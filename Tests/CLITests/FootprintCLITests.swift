@@ -3,7 +3,7 @@ import XCTest
 
 /// What the caprof process loads. On Linux the full Foundation (with ICU and
 /// FoundationInternationalization) is about 7 MiB of resident pages in every run, measured at the
-/// peak of `caprof render` (README, Performance, Memory); caprof links FoundationEssentials only.
+/// peak of `caprof render` (docs/performance.md, Memory); caprof links FoundationEssentials only.
 /// cairo and Pango, with the ~25 libraries they bring (glib, harfbuzz, pixman …), are opened only
 /// when a shape or a text is rasterised (`Sources/CCairoShim`).
 final class FootprintCLITests: CLITestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// Hostile input end to end: each class is refused by the built binary with its exit code, a
-/// located message and nothing left behind (README "Limits").
+/// located message and nothing left behind (docs/decisions.md, "Limits").
 final class HostileInputCLITests: CLITestCase {
     func scene(_ root: String, extra: String = "") -> String {
         #"{"caprof": 1, "canvas": {"width": 20, "height": 10}, "root": "# + root + extra + "}"

@@ -56,7 +56,10 @@ final class SceneFormatDocCLITests: CLITestCase {
     /// Links and paths in the README, docs and module READMEs stay inside the repository.
     func testDocsPointOnlyInsideTheRepository() throws {
         let root = Self.repoRoot
-        var files = ["README.md", "docs/scene-format.md", "Benchmarks/README.md"]
+        var files = ["README.md", "Benchmarks/README.md"]
+        files += try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("docs").path)
+            .filter { $0.hasSuffix(".md") }.sorted().map { "docs/\($0)" }
+        XCTAssertTrue(files.contains("docs/scene-format.md") && files.contains("docs/findings.md"))
         let sources = try FileManager.default.contentsOfDirectory(atPath: root.appendingPathComponent("Sources").path)
         files += sources.map { "Sources/\($0)/README.md" }.filter { FileManager.default.fileExists(atPath: root.appendingPathComponent($0).path) }
         for f in files {

@@ -156,7 +156,7 @@ final class TimingEdgeTests: XCTestCase {
 
     func testAHugeRepeatCountIsForever() throws {
         // 1e308 repeats of 1 s overflow nothing: the animation simply never ends within the run,
-        // which is capped at 10 s (README "Animation decisions").
+        // which is capped at 10 s (docs/decisions.md, "Animation decisions").
         let r = try opacity(#""duration": 1, "repeatCount": 1e308"#, at: [2.25, 9.5])
         XCTAssertEqual(r.values[0], 0.25, accuracy: 1e-9)
         XCTAssertEqual(r.values[1], 0.5, accuracy: 1e-9)

@@ -5,7 +5,7 @@ import LayerModel
 ///
 /// Within one transaction the parts apply in the order the format lists them: `set`, `add`,
 /// `remove`, `insert`, `removeLayers` (our choice; Core Animation applies calls in program order).
-/// Decisions where Core Animation is silent or differs by platform (README "Animation decisions"):
+/// Decisions where Core Animation is silent or differs by platform (docs/decisions.md, "Animation decisions"):
 /// - a layer gets implicit animations only if it was on screen before the transaction (layers
 ///   of the file at time 0 and inserted layers are first committed by their own transaction, §4.1);
 /// - inserting and removing layers adds no implicit transition (iOS shows them at once);

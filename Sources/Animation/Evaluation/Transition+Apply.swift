@@ -11,7 +11,7 @@ import LayerModel
 /// - reveal: the old state slides out toward the opposite edge, uncovering the new.
 /// Offsets are one bounds width or height, in the layer's own space (so a rotated layer pushes
 /// along its own axes). Subtypes are literal in layer coordinates: `fromTop` comes from the
-/// max-Y edge, as contentsGravity's top is (see README "Rendering decisions"); nil = fromLeft.
+/// max-Y edge, as contentsGravity's top is (see docs/decisions.md, "Rendering decisions"); nil = fromLeft.
 enum TransitionRendering {
     static func apply(_ spec: TransitionSpec, progress p: Double, old: Layer?, new: Layer, into out: inout [Layer]) {
         let w = new.bounds.width, h = new.bounds.height
