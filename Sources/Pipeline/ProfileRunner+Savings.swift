@@ -34,6 +34,13 @@ extension ProfileRunner {
             }
             report.findings[i].saving = saving
         }
+        // Severity follows the saving (`Saving.severity(of:)`); the order and counts follow it.
+        let canvasPixels = report.scene.canvas.pixelWidth * report.scene.canvas.pixelHeight
+        for i in report.findings.indices {
+            report.findings[i].severity = Saving.severity(of: report.findings[i], canvasPixels: canvasPixels)
+        }
+        report.findings = FindingAggregator.ordered(report.findings)
+        for s in Severity.allCases { report.totals.findingsBySeverity[s.rawValue] = report.findings.filter { $0.severity == s }.count }
     }
 
     /// The deterministic figures of one frame's tree, planned alone.

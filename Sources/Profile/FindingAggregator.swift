@@ -129,7 +129,7 @@ public enum FindingAggregator {
 
     /// What caprof does not draw first (every other figure is read in its light), then severity
     /// (high first), then pixels (most first), then id and layer.
-    static func ordered(_ out: [Finding]) -> [Finding] {
+    public static func ordered(_ out: [Finding]) -> [Finding] {
         out.sorted {
             if ($0.id == .unsupported) != ($1.id == .unsupported) { return $0.id == .unsupported }
             if $0.severity != $1.severity { return $0.severity > $1.severity }

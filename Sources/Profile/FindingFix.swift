@@ -128,4 +128,24 @@ public struct Saving: Sendable, Equatable, Codable {
 
     /// Whether the fix measurably saves anything.
     public var savesWork: Bool { offscreenPasses > 0 || work > 0 }
+
+    /// The findings whose cost is GPU work, so that what their fix saves is what they cost: their
+    /// severity rises to the saving's (`Severity.init(canvasShare:)` of `work` over the canvas)
+    /// when that is higher. An offscreen pass costs its texels twice, more than the share of the
+    /// screen its result covers says: a shadow rendered offscreen over a fifth of the screen saves
+    /// two fifths of a screen of work and is high, never below a cheap blended bar. Quality
+    /// findings (misaligned, low scale) keep the severity of the pixels they spoil.
+    public static func raisesSeverity(_ id: FindingID) -> Bool {
+        switch id {
+        case .blended, .offscreenMask, .offscreenRoundedClip, .offscreenShadow, .offscreenGroupOpacity,
+             .offscreenRasterize, .rasterCacheMiss: return true
+        default: return false
+        }
+    }
+
+    /// The severity of finding `f` once its saving is known.
+    public static func severity(of f: Finding, canvasPixels: Int) -> Severity {
+        guard let s = f.saving, raisesSeverity(f.id), s.work > 0, canvasPixels > 0 else { return f.severity }
+        return max(f.severity, Severity(canvasShare: s.work / Double(canvasPixels)))
+    }
 }

@@ -118,7 +118,6 @@ struct GateMeasure {
         let animated = try limits.load(path, drawn: renderer != nil, animation: animation)
         let frames = try FrameRange(start: nil, end: nil).frames(fps: animated.fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
         let runner = ProfileRunner(scene: animated, renderer: renderer)
-        runner.measuresSavings = false   // the gate reads the figures, not the advice
         var reports: [ProfileReport] = []
         for _ in 0..<max(1, runs) {
             reports.append(try runner.run(frames: frames, fps: animated.fps, file: path, toolVersion: Caprof.configuration.version).report)

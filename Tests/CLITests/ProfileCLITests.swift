@@ -79,9 +79,12 @@ final class ProfileCLITests: CLITestCase {
             let gpu = try caprof([path, "--format", "json"]), plan = try caprof([path, "--format", "json", "--no-gpu"])
             XCTAssertEqual(gpu.code, 0, gpu.stderr); XCTAssertEqual(plan.code, 0, plan.stderr)
             let a = try json(gpu.stdout), b = try json(plan.stdout)
-            // The same findings; a GPU run adds only the measured device time of offscreen passes.
-            let unmeasured = { (r: [String: Any]) in (r["findings"] as? [[String: Any]] ?? []).map {
-                $0.filter { $0.key != "gpuNanoseconds" && $0.key != "maxGPUNanoseconds" } as NSDictionary } }
+            // The same findings; a GPU run adds only measured device times: of offscreen passes,
+            // and of what a fix saves.
+            let unmeasured = { (r: [String: Any]) in (r["findings"] as? [[String: Any]] ?? []).map { f -> NSDictionary in
+                var f = f.filter { $0.key != "gpuNanoseconds" && $0.key != "maxGPUNanoseconds" }
+                if var saving = f["saving"] as? [String: Any] { saving["gpuNanoseconds"] = nil; f["saving"] = saving }
+                return f as NSDictionary } }
             XCTAssertEqual(unmeasured(a), unmeasured(b), path)
             XCTAssertFalse((a["findings"] as? [Any] ?? []).isEmpty, path)
             let counters = { (r: [String: Any]) in (r["frames"] as? [[String: Any]] ?? []).map { $0["counters"] as? NSDictionary } }

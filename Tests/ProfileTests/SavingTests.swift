@@ -87,4 +87,24 @@ final class SavingTests: XCTestCase {
         XCTAssertEqual(s.blendedPixels, 2 * 20)
         XCTAssertEqual(s.fix, "frame rounded to device pixels")
     }
+
+    /// Severity follows the saving for GPU work: a 50×30 px group-opacity target covers 15 % of
+    /// the 100×100 canvas (medium by its pixels), but its fix saves the target rendered and read
+    /// back, 2 × 1500 px = 30 % of a screen of work: high. A misaligned layer keeps the severity
+    /// of the pixels it spoils.
+    func testSeverityRisesToWhatTheFixSaves() throws {
+        let r = try report(##"""
+        {"name": "group", "frame": [10, 10, 50, 30], "opacity": 0.5, "sublayers": [
+          {"frame": [0, 0, 50, 30], "backgroundColor": "#FF0000"}, {"frame": [0, 0, 20, 20], "backgroundColor": "#0000FF"}]},
+        {"name": "card", "frame": [10.5, 60, 40, 20], "backgroundColor": "#00FF00"}
+        """##)
+        let group = try finding(r, .offscreenGroupOpacity)
+        XCTAssertEqual(group.canvasShare, 0.15, accuracy: 1e-9)
+        XCTAssertEqual(group.saving?.offscreenPixels, 1500)
+        XCTAssertEqual(group.severity, .high)
+        XCTAssertEqual(r.findings.first?.id, .offscreenGroupOpacity, "high first")
+        XCTAssertEqual(r.totals.findingsBySeverity["high"], 1)
+        let card = try finding(r, .misalignedSubpixel)
+        XCTAssertEqual(card.severity, Severity(canvasShare: card.canvasShare))
+    }
 }
