@@ -97,6 +97,9 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
     public var warnings: Int
     /// Scenes drawn on a GPU.
     public var gpuScenes: Int
+    /// Of those, scenes drawn by software Vulkan on the CPU (lavapipe): their "GPU" time is CPU
+    /// time. Optional: catalogs written before it was counted lack it.
+    public var softwareScenes: Int?
     /// Per stage, nanoseconds over every frame (each report's `totals.stages[s].totalNanoseconds`).
     public var stageNanoseconds: [String: UInt64]
     /// Bytes uploaded to the GPU (scenes drawn only).
@@ -105,7 +108,7 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
     public init(_ reports: [ProfileReport]) {
         scenes = reports.count
         frames = 0; layers = 0; findings = 0; shadedPixels = 0; blendedPixels = 0
-        offscreenPasses = 0; offscreenPixels = 0; warnings = 0; gpuScenes = 0
+        offscreenPasses = 0; offscreenPixels = 0; warnings = 0; gpuScenes = 0; softwareScenes = nil
         findingsBySeverity = Dictionary(uniqueKeysWithValues: Severity.allCases.map { ($0.rawValue, 0) })
         findingsById = [:]; stageNanoseconds = [:]; uploadedBytes = nil
         for r in reports {
@@ -121,10 +124,15 @@ public struct CatalogTotals: Sendable, Equatable, Codable {
             offscreenPixels += r.totals.offscreenPixels
             warnings += r.warnings.count
             if r.run.gpu { gpuScenes += 1 }
+            if r.run.softwareDevice { softwareScenes = (softwareScenes ?? 0) + 1 }
             for (s, v) in r.totals.stages { stageNanoseconds[s, default: 0] += v.totalNanoseconds }
             if let u = r.totals.uploadedBytes { uploadedBytes = (uploadedBytes ?? 0) + u }
         }
     }
+
+    /// What the device times are called: "GPU (software, on the CPU)" when every drawn scene was
+    /// drawn by software Vulkan.
+    public var gpuLabel: String { gpuScenes > 0 && softwareScenes == gpuScenes ? "GPU (software, on the CPU)" : "GPU" }
 
     /// CPU nanoseconds: `FrameCost.cpuStages` (evaluate + plan + raster, + upload and record when drawn).
     public var cpuNanoseconds: UInt64 {

@@ -53,6 +53,7 @@ extension ReportSchema {
                 "offscreenPasses": {"$ref": "#/$defs/count"}, "offscreenPixels": {"$ref": "#/$defs/count"},
                 "warnings": {"$ref": "#/$defs/count"},
                 "gpuScenes": {"$ref": "#/$defs/count", "description": "Scenes drawn on a GPU (the others: plan only)."},
+                "softwareScenes": {"$ref": "#/$defs/count", "description": "Of gpuScenes, those drawn by software Vulkan on the CPU (lavapipe): their GPU time is CPU time."},
                 "stageNanoseconds": {
                   "type": "object", "description": "Per stage, nanoseconds over every frame of every scene.",
                   "propertyNames": {"enum": ["evaluate", "plan", "analyze", "raster", "upload", "record", "render", "gpu"]},

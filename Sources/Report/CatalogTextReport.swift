@@ -38,7 +38,7 @@ public struct CatalogTextReport: Sendable {
         parts.append("\(t.offscreenPasses) offscreen pass\(t.offscreenPasses == 1 ? "" : "es")")
         parts.append("blended \(ReportUnits.pixels(t.blendedPixels)) of \(ReportUnits.pixels(t.shadedPixels)) shaded (all frames)")
         var cost = "CPU \(ReportUnits.ms(t.cpuNanoseconds))"
-        if let g = t.stageNanoseconds["gpu"] { cost += ", GPU \(ReportUnits.ms(g))" }
+        if let g = t.stageNanoseconds["gpu"] { cost += ", \(t.gpuLabel) \(ReportUnits.ms(g))" }
         parts.append(cost + " in all")
         if t.warnings > 0 { parts.append("\(t.warnings) warning\(t.warnings == 1 ? "" : "s")") }
         if let e = c.errors, !e.isEmpty { parts.append("\(e.count) scene\(e.count == 1 ? "" : "s") not profiled (errors)") }
@@ -67,7 +67,7 @@ public struct CatalogMarkdownReport: Sendable {
         out.append(title)
         out.append("")
         let gpu = t.gpuScenes > 0
-        out.append("| scene | frames | findings | high | medium | low | offscreen passes | blended px (all frames) | shaded px (all frames) | CPU ms\(gpu ? " | GPU ms" : "") |")
+        out.append("| scene | frames | findings | high | medium | low | offscreen passes | blended px (all frames) | shaded px (all frames) | CPU ms\(gpu ? " | \(t.gpuLabel) ms" : "") |")
         out.append("|---|---:|---:|---:|---:|---:|---:|---:|---:|---:\(gpu ? "|---:" : "")|")
         for entry in c.entries.prefix(maxScenes) {
             switch entry {

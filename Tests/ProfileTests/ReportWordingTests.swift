@@ -65,6 +65,16 @@ final class ReportWordingTests: XCTestCase, ProfileTestSupport {
         XCTAssertFalse(onGPU.contains("software"), onGPU)
     }
 
+    /// A catalog's device time is labelled software only when every drawn scene was drawn so.
+    func testACatalogOfSoftwareRunsLabelsItsDeviceTime() throws {
+        var soft = try report(), hard = try report()
+        soft.run.gpu = true; soft.run.deviceKind = "CPU"
+        hard.run.gpu = true; hard.run.deviceKind = "discrete GPU"
+        XCTAssertEqual(CatalogTotals([soft, soft]).gpuLabel, "GPU (software, on the CPU)")
+        XCTAssertEqual(CatalogTotals([soft, hard]).gpuLabel, "GPU")
+        XCTAssertEqual(CatalogTotals([hard]).gpuLabel, "GPU")
+    }
+
     func testFontStandInsAreNotListedAsNotDrawn() throws {
         var r = try report()
         let font = FontMapping.substitutionWarning(font: "SF Pro Display", standIn: "Inter")
