@@ -15,10 +15,12 @@ extension ProfileRunner {
             let f = report.findings[i]
             guard let time = times[f.worstFrame] else { continue }
             var tree = scene.presentation(at: time)
+            let directory = LayerDirectory(root: tree)
             var fixes: [String] = []
             for m in f.members ?? [f] {
+                let inBackdrop = directory[m.layer.id]?.inBackdrop ?? false
                 if let what = Self.modify(&tree, id: m.layer.id, {
-                    FindingFix.apply(m.id, evidence: m.evidence, to: &$0, canvasScale: scene.canvas.scale)
+                    FindingFix.apply(m.id, evidence: m.evidence, to: &$0, canvasScale: scene.canvas.scale, inBackdrop: inBackdrop)
                 }), !fixes.contains(what) { fixes.append(what) }
             }
             guard !fixes.isEmpty else { continue }

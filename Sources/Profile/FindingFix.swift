@@ -10,7 +10,10 @@ public enum FindingFix {
     /// Applies the fix of finding `id` (with the evidence of its worst frame) to `layer`, the
     /// finding's own layer. Returns what it changed, in a few words ("shadowPath set to the
     /// layer's rounded bounds"), or nil when the finding has no such fix or it changes nothing.
-    public static func apply(_ id: FindingID, evidence: Evidence, to layer: inout Layer, canvasScale: Double) -> String? {
+    /// - inBackdrop: the layer is a backdrop or inside one (`LayerDirectory.Entry.inBackdrop`),
+    ///   where a translucent tint is the design and the advice is to keep it: no fix is applied.
+    public static func apply(_ id: FindingID, evidence: Evidence, to layer: inout Layer, canvasScale: Double,
+                             inBackdrop: Bool = false) -> String? {
         switch id {
         case .offscreenShadow:
             guard layer.shadowPath == nil else { return nil }
@@ -48,7 +51,7 @@ public enum FindingFix {
         case .blended:
             let reasons = evidence.blendReasons ?? []
             var changed: [String] = []
-            if reasons.contains(.translucentColor) {
+            if reasons.contains(.translucentColor), !inBackdrop {
                 // Pre-mixed with what lies beneath: the colour's own components at full alpha
                 // shade the same pixels as the pre-mixed colour would.
                 var any = false

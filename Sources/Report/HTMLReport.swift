@@ -92,6 +92,7 @@ public struct HTMLReport: Sendable {
         h.raw("<title>\(esc(r.scene.file)) · caprof profile</title>\n<style>\(HTMLStyle.css)</style>\n</head>\n<body>\n<main>\n")
         header(&h, r)
         summary(&h, r)
+        fixFirst(&h, r)
         frameStrip(&h, r)
         overlaySection(&h, r)
         HTMLPassGraph.section(&h, r)
@@ -118,10 +119,12 @@ public struct HTMLReport: Sendable {
             ("timeline", r.scene.duration > 0 ? ReportUnits.seconds(r.scene.duration) : "static"),
             ("layers", "\(r.scene.layers)"),
         ]
-        items.append(("device", r.run.gpu ? (r.run.device ?? "Vulkan") + (r.run.softwareDevice ? " (software Vulkan on the CPU)" : "") : "none: plan only (--no-gpu)"))
+        items.append(("device", r.run.gpu ? (r.run.device ?? "Vulkan") + (r.run.softwareDevice ? ", software Vulkan on the CPU" : "") : "none: plan only (--no-gpu)"))
         for (k, v) in items { h.raw("<div><dt>\(esc(k))</dt><dd class=\"num\">\(esc(v))</dd></div>") }
         h.raw("</dl>\n<nav>")
-        var links = [("summary", "Summary"), ("frames", "Frames"), ("overlays", "Overlays"), ("cost", "Per frame"), ("findings", "Findings")]
+        var links = [("summary", "Summary")]
+        if !ReportUnits.fixFirst(r).isEmpty { links.append(("fix-first", "Fix first")) }
+        links += [("frames", "Frames"), ("overlays", "Overlays"), ("cost", "Per frame"), ("findings", "Findings")]
         if layers != nil { links.append(("layers", "Layers")) }
         if r.warnings.contains(where: { !$0.isFontSubstitution }) { links.append(("warnings", "Not drawn yet")) }
         if r.warnings.contains(where: \.isFontSubstitution) { links.append(("fonts", "Font stand-ins")) }
@@ -183,6 +186,18 @@ public struct HTMLReport: Sendable {
     }
 
     // MARK: - Frames and overlays
+
+    /// What to fix first, right under the summary: the user's first question is what a fix saves.
+    func fixFirst(_ h: inout HTMLBuilder, _ r: ProfileReport) {
+        let first = ReportUnits.fixFirst(r)
+        guard !first.isEmpty else { return }
+        h.raw("<section id=\"fix-first\" class=\"fix-first\">\n<h2>Fix first</h2>\n<p class=\"note\">Each fix applied to its finding's worst frame, which is planned again: what it saves there (details in <a href=\"#findings\">Findings</a>).</p><ol>\n")
+        for f in first {
+            let s = f.saving!
+            h.raw("<li><code>\(esc(f.id.rawValue))</code> <b>\(esc(f.layersDescription))</b>: \(esc(s.fix)) saves <b>\(esc(ReportUnits.saving(s)))</b>\(esc(ReportUnits.savingTime(s, r))) <small>frame \(s.frame)</small></li>\n")
+        }
+        h.raw("</ol>\n</section>\n")
+    }
 
     func frameStrip(_ h: inout HTMLBuilder, _ r: ProfileReport) {
         h.raw("<section id=\"frames\">\n<h2>Frames</h2>\n")
@@ -289,15 +304,6 @@ public struct HTMLReport: Sendable {
         if r.findings.isEmpty {
             h.raw("<p class=\"ok\">No findings: nothing to fix (blended layers, misaligned or resampled images, low-scale contents, offscreen passes, CPU rasterisation).</p>\n</section>\n")
             return
-        }
-        let first = ReportUnits.fixFirst(r)
-        if !first.isEmpty {
-            h.raw("<div class=\"fix-first\"><h3>Fix first</h3><p class=\"note\">Each fix applied to its finding's worst frame, which is planned again: what it saves there.</p><ol>\n")
-            for f in first {
-                let s = f.saving!
-                h.raw("<li><code>\(esc(f.id.rawValue))</code> <b>\(esc(f.layersDescription))</b>: \(esc(s.fix)) saves <b>\(esc(ReportUnits.saving(s)))</b> <small>frame \(s.frame)</small></li>\n")
-            }
-            h.raw("</ol></div>\n")
         }
         h.raw("<table class=\"findings\">\n<colgroup><col class=\"c-sev\"><col class=\"c-id\"><col class=\"c-layer\"><col class=\"c-frames\"><col class=\"c-px\"><col></colgroup>\n<thead><tr>")
         for (key, title, type) in [("severity", "Severity", "num"), ("id", "Finding", "text"), ("layer", "Layer", "text"),

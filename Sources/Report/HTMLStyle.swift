@@ -100,7 +100,7 @@ td{padding:12px 10px;border-bottom:1px solid var(--line);vertical-align:top}
 td.num{overflow-wrap:anywhere}
 tr.finding:target{background:color-mix(in srgb,var(--accent) 10%,transparent)}
 
-.fix-first{margin:4px 0 18px}.fix-first h3{margin:0 0 4px;font-size:15px}.fix-first ol{margin:6px 0 0;padding-left:22px}.fix-first li{margin:3px 0}.fix-first li small{display:inline;color:var(--muted);margin-left:4px}
+.fix-first ol{font-size:15px}.fix-first ol{margin:6px 0 0;padding-left:22px}.fix-first li{margin:3px 0}.fix-first li small{display:inline;color:var(--muted);margin-left:4px}
 .fix{margin:6px 0 0}.fix b{color:var(--accent);font-weight:600;margin-right:4px}
 .tree{font-size:14px;background:var(--surface);border-radius:12px;padding:10px 14px}
 .tree details>*:not(summary),.tree details>.leaf{margin-left:20px}

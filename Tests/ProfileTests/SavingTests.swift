@@ -76,7 +76,7 @@ final class SavingTests: XCTestCase {
         XCTAssertTrue(text.contains("Fix first"), text)
         XCTAssertTrue(text.contains("saves: 2000 px fewer blended in frame 0"), text)
         XCTAssertTrue(MarkdownReport().render(r).contains("**Fix first**"))
-        XCTAssertTrue(HTMLReport().render(r).contains("<div class=\"fix-first\">"))
+        XCTAssertTrue(HTMLReport().render(r).contains("<section id=\"fix-first\" class=\"fix-first\">"))
     }
 
     /// A layer whose frame is off the grid by half a pixel: rounded, it no longer blends its two
@@ -106,5 +106,19 @@ final class SavingTests: XCTestCase {
         XCTAssertEqual(r.totals.findingsBySeverity["high"], 1)
         let card = try finding(r, .misalignedSubpixel)
         XCTAssertEqual(card.severity, Severity(canvasShare: card.canvasShare))
+    }
+
+    /// A frosted bar's translucent tint is the design (the advice says so): no fix is applied,
+    /// so no saving is claimed and it is not in the fix-first list.
+    func testAFrostedBarsTintClaimsNoSaving() throws {
+        let r = try report(##"""
+        {"frame": [0, 40, 100, 40], "backgroundColor": "#FF0000"},
+        {"name": "bar", "class": "CABackdropLayer", "frame": [0, 0, 100, 20], "backgroundColor": [1, 1, 1, 0.6],
+         "filters": [{"type": "gaussianBlur", "name": "blur", "inputRadius": 4}]}
+        """##)
+        let tint = try finding(r, .blended)
+        XCTAssertEqual(tint.layer.display, "bar")
+        XCTAssertNil(tint.saving)
+        XCTAssertFalse(ReportUnits.fixFirst(r).contains { $0.id == .blended })
     }
 }
