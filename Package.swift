@@ -1,7 +1,7 @@
 // swift-tools-version:6.0
 // caprof: an offscreen Core Animation compositor and performance profiler.
-// Layering (see docs/decisions.md, "Architecture"): Geometry -> LayerModel -> Animation/SceneFormat
-// -> Plan -> Render (the only importer of CVulkan) -> caprof CLI.
+// The modules, their levels and what each owns: docs/architecture.md (Tests/CLITests/ModuleGraphTests
+// checks it, and every Sources/*/README.md, against the targets below). Render is the only importer of CVulkan.
 import PackageDescription
 
 let package = Package(
@@ -17,7 +17,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
     ],
     targets: [
-        // Level 0: C boundaries.
+        // C boundaries.
         .systemLibrary(name: "CVulkan", pkgConfig: "vulkan",
                        providers: [.apt(["libvulkan-dev"])]),
         .target(name: "CPNGShim", linkerSettings: [.linkedLibrary("png"), .linkedLibrary("z")]),
@@ -47,33 +47,33 @@ let package = Package(
         .systemLibrary(name: "CZip", pkgConfig: "libzip", providers: [.apt(["libzip-dev"])]),
         // printf formatting, a mutex, stat and whole writes: what FoundationEssentials lacks.
         .target(name: "SystemSupport", exclude: ["README.md"]),
-        // Level 0-1: pure Swift model.
+        // The pure Swift model, and content rasterised on the CPU.
         .target(name: "Geometry", exclude: ["README.md"]),
         .target(name: "LayerModel", dependencies: ["Geometry"], exclude: ["README.md"]),
-        .target(name: "Animation", dependencies: ["LayerModel"], exclude: ["README.md"]),
-        .target(name: "SceneFormat", dependencies: ["LayerModel", "Animation", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
+        .target(name: "Animation", dependencies: ["Geometry", "LayerModel"], exclude: ["README.md"]),
+        .target(name: "SceneFormat", dependencies: ["Geometry", "LayerModel", "Animation", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
         .target(name: "Raster", dependencies: ["Geometry", "LayerModel", "CPNGShim", "CCairoShim", "CJPEGShim", "SystemSupport"], exclude: ["README.md"]),
-        // Level 2: Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument; dotLottie packages read.
-        .target(name: "AssetImport", dependencies: ["LayerModel", "Animation", "SceneFormat", "CXMLShim", "CZip", "SystemSupport"], exclude: ["README.md"]),
-        // Level 3: the frame plan, pure and GPU-free.
+        // Core Animation assets (.caar archives, .ca packages, .caml) → SceneDocument; dotLottie packages read.
+        .target(name: "AssetImport", dependencies: ["Geometry", "LayerModel", "Animation", "SceneFormat", "CXMLShim", "CZip", "SystemSupport"], exclude: ["README.md"]),
+        // The frame plan, pure and GPU-free.
         .target(name: "Plan", dependencies: ["LayerModel", "Geometry"], exclude: ["README.md"]),
-        // Level 4: the Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
+        // The Vulkan backend. Shaders/ is compiled to SPIR-V by glslc at build time.
         .target(name: "Render", dependencies: ["Geometry", "Plan", "Raster", "CVulkan", "CHostMemory", "SystemSupport"],
                 exclude: ["README.md"], plugins: ["ShaderCompiler"]),
         .plugin(name: "ShaderCompiler", capability: .buildTool()),
-        // Level 4: the profiler's analyses and findings, from FramePlans alone (no Render).
+        // The profiler's analyses and findings, from FramePlans alone (no Render).
         .target(name: "Profile", dependencies: ["Plan", "LayerModel", "Geometry"], exclude: ["README.md"]),
-        // Level 5: report formats (text, JSON and its schema), written from a ProfileReport.
-        .target(name: "Report", dependencies: ["Profile", "SystemSupport"], exclude: ["README.md"]),
-        // Level 5: budgets, baselines and the gate's decision (exit codes); SceneFormat only for its JSON parser.
+        // Report formats (text, JSON and its schema), written from a ProfileReport.
+        .target(name: "Report", dependencies: ["Profile", "Plan", "SystemSupport"], exclude: ["README.md"]),
+        // Budgets, baselines and the gate's decision (exit codes); SceneFormat only for its JSON parser.
         .target(name: "Gate", dependencies: ["Profile", "Report", "SceneFormat", "SystemSupport"], exclude: ["README.md"]),
-        // Level 5: scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
-        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
+        // Scene file → pixels, with stage timings (shared by the CLI, tests, benchmarks).
+        .target(name: "Pipeline", dependencies: ["SceneFormat", "Raster", "Plan", "Render", "Animation", "Profile", "LayerModel", "Geometry", "CHostMemory", "SystemSupport"], exclude: ["README.md"]),
         // Fuzz targets' bodies and invariants, without libFuzzer (tools/fuzz links it); replayed by HostileInputTests.
-        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "AssetImport", "Animation", "Raster", "Plan", "Pipeline", "Profile", "LayerModel", "Geometry"], exclude: ["README.md"]),
-        // Level 6: the command-line tool.
+        .target(name: "FuzzHarness", dependencies: ["SceneFormat", "AssetImport", "Animation", "Raster", "Plan", "Pipeline", "Profile", "LayerModel", "Geometry", "SystemSupport"], exclude: ["README.md"]),
+        // The command-line tool.
         .executableTarget(name: "caprof", dependencies: [
-            "Geometry", "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate", "SystemSupport",
+            "LayerModel", "Animation", "SceneFormat", "AssetImport", "Raster", "Plan", "Render", "Pipeline", "Profile", "Report", "Gate", "SystemSupport",
             "CPNGShim", "CGIF", "CImageQuant", "CWebP",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["README.md"]),
