@@ -8,10 +8,16 @@ extension ProfileRunner {
     /// of a group), and the frame planned and analysed with and without it. Planned alone (an
     /// empty raster cache, as `overlays` draws a frame) and never drawn: the figures are the same
     /// with or without a GPU, and a run's frames are not re-rendered.
+    ///
+    /// Each measurement plans and analyses a whole frame, and a scene of many layers can raise
+    /// hundreds of findings that do not group (1 500 squares each off the grid by its own
+    /// amount): only the `maxMeasured` costliest findings (by their pixels) are measured.
     public func measureSavings(_ report: inout ProfileReport, times: [Int: Double]) throws {
         var unfixed: [Int: FrameCounters] = [:]   // by frame: findings often share their worst frame
         var unfixedGPU: [Int: UInt64?] = [:]
-        for i in report.findings.indices {
+        let costliest = Set(report.findings.indices.sorted { report.findings[$0].maxPixels > report.findings[$1].maxPixels }
+            .prefix(Self.maxMeasured))
+        for i in report.findings.indices where costliest.contains(i) {
             let f = report.findings[i]
             guard let time = times[f.worstFrame] else { continue }
             var tree = scene.presentation(at: time)
@@ -44,6 +50,9 @@ extension ProfileRunner {
         report.findings = FindingAggregator.ordered(report.findings)
         for s in Severity.allCases { report.totals.findingsBySeverity[s.rawValue] = report.findings.filter { $0.severity == s }.count }
     }
+
+    /// The most findings whose saving a run measures (`measureSavings`).
+    public static let maxMeasured = 16
 
     /// The deterministic figures of one frame's tree, planned alone.
     func counters(_ tree: Layer, frame: Int, time: Double) throws -> FrameCounters {

@@ -161,8 +161,9 @@ extension ProfileCommand {
         let animated = try limits.load(path, drawn: renderer != nil)
         let fps = self.fps ?? animated.fps
         let list = try (frames ?? FrameRange(start: nil, end: nil)).frames(fps: fps, duration: animated.duration, limit: limits.decoding.framesPerRun)
-        return try ProfileRunner(scene: animated, renderer: renderer)
-            .run(frames: list, fps: fps, file: path, toolVersion: Caprof.configuration.version).report
+        let runner = ProfileRunner(scene: animated, renderer: renderer)
+        runner.measuresSavings = !noSavings
+        return try runner.run(frames: list, fps: fps, file: path, toolVersion: Caprof.configuration.version).report
     }
 }
 

@@ -109,6 +109,10 @@ struct ProfileCommand: ParsableCommand {
     @Flag(name: .shortAndLong, help: "No warnings and no progress bar (errors and the report only).")
     var quiet = false
 
+    @Flag(name: .customLong("no-savings"),
+          help: "Do not measure what each finding's fix saves (no Fix first list; each finding's worst frame is otherwise planned again with its fix).")
+    var noSavings = false
+
     @OptionGroup var rasterCache: RasterCacheOptions
 
     @Flag(help: "Print the JSON Schema of the JSON report and exit.")
@@ -182,6 +186,7 @@ struct ProfileCommand: ParsableCommand {
             let progress = ProgressBar(total: list.count, terminal: err, enabled: !quiet && list.count > 1 && err.isTerminal)
             let runner = ProfileRunner(scene: animated, renderer: renderer)
             runner.rasterCacheLimits = rasterCache.cache
+            runner.measuresSavings = !noSavings
             // The strip's frames, and every `step`-th frame for the animated preview beside it.
             let strip = Set(ProfileRunner.evenlySpaced(list.map(\.index), count: Self.stripFrames))
             let step = max(1, (list.count + Self.previewFrames - 1) / Self.previewFrames)

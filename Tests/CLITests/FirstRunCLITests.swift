@@ -184,4 +184,13 @@ final class SavingsCLITests: CLITestCase {
         XCTAssertFalse(plan.isEmpty)
         XCTAssertEqual(gpu, plan)
     }
+
+    func testNoSavingsSkipsTheMeasurement() throws {
+        let r = try caprof(["profile", Self.example("cards.json"), "--no-gpu", "--no-savings"], env: ["NO_COLOR": "1"])
+        XCTAssertEqual(r.code, 0, r.stderr)
+        XCTAssertFalse(r.stdout.contains("Fix first"), r.stdout)
+        XCTAssertFalse(r.stdout.contains("saves:"), r.stdout)
+        let with = try caprof(["profile", Self.example("cards.json"), "--no-gpu"], env: ["NO_COLOR": "1"])
+        XCTAssertTrue(with.stdout.contains("Fix first"), with.stdout)
+    }
 }

@@ -121,4 +121,28 @@ final class SavingTests: XCTestCase {
         XCTAssertNil(tint.saving)
         XCTAssertFalse(ReportUnits.fixFirst(r).contains { $0.id == .blended })
     }
+
+    /// Savings are measured for the 16 costliest findings only (each is a frame planned again).
+    /// 20 translucent bars of different widths make one group; split into 20 findings (as a
+    /// scene whose layers differ in their fix would give), the 4 narrowest carry no saving.
+    func testOnlyTheCostliestFindingsAreMeasured() throws {
+        let bars = (0..<20).map { i in
+            ##"{"name": "bar\##(i)", "frame": [0, \##(i * 4), \##(40 + i * 3), 3], "backgroundColor": [1, 0, 0, 0.5]}"##
+        }.joined(separator: ", ")
+        let json = """
+        {"caprof": 1, "canvas": {"width": 100, "height": 100, "scale": 1},
+         "root": {"frame": [0, 0, 100, 100], "backgroundColor": "#FFFFFF", "sublayers": [\(bars)]}}
+        """
+        let doc = try SceneDecoder.decode(data: Array(json.utf8), file: "s.json", baseDirectory: "/")
+        let runner = ProfileRunner(scene: AnimatedScene(doc), renderer: nil)
+        runner.measuresSavings = false
+        var r = try runner.run(frames: [(index: 0, time: 0)], fps: 60, file: "s.json", toolVersion: "test").report
+        let group = try finding(r, .blended)
+        r.findings = try XCTUnwrap(group.members)
+        XCTAssertEqual(r.findings.count, 20)
+        try runner.measureSavings(&r, times: [0: 0])
+        XCTAssertEqual(ProfileRunner.maxMeasured, 16)
+        let measured = Set(r.findings.filter { $0.saving != nil }.map(\.layer.display))
+        XCTAssertEqual(measured, Set((4..<20).map { "bar\($0)" }))
+    }
 }
