@@ -39,6 +39,14 @@ public final class SceneRenderer {
         if ProcessInfo.processInfo.environment["CAPROF_PARTIAL_PASSES"] == "off" { renderer.redrawsPassesInPart = false }
     }
 
+    /// A renderer on `other`'s Vulkan device and pipelines, with empty caches of its own and
+    /// `other`'s settings (`Renderer.init(sharingDeviceOf:)`): a catalog's scenes after the first.
+    public init(sharingDeviceOf other: SceneRenderer) throws {
+        renderer = try Renderer(sharingDeviceOf: other.renderer)
+        flattensRegions = other.flattensRegions
+        cullsStacks = other.cullsStacks
+    }
+
     /// The result of one frame: premultiplied RGBA8 pixels and what the plan reported.
     public struct Frame {
         public var width: Int

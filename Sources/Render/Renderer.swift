@@ -112,6 +112,28 @@ public final class Renderer {
         try device.checkValidation()
     }
 
+    /// A renderer on `other`'s device and pipelines, with caches of its own (textures, frames,
+    /// offscreen targets, raster bitmaps, timers): what a catalog uses for each scene after the
+    /// first, so the instance, the device and the pipelines (most of a small scene's start-up on
+    /// lavapipe) are made once per process while each scene is still drawn from empty caches.
+    public init(sharingDeviceOf other: Renderer) throws {
+        device = other.device
+        blocksRegionTextures = other.blocksRegionTextures
+        compilesShadersBeforeUploads = other.compilesShadersBeforeUploads
+        pipelines = other.pipelines
+        textures = TextureCache(device, budgetBytes: other.textureBudgetBytes)
+        commands = try FrameCommands(device)
+        offscreen = OffscreenTargets(device)
+        timer = try GPUTimer(device)
+        mipmapGeneration = other.mipmapGeneration
+        frameCacheEnabled = other.frameCacheEnabled
+        retainsPasses = other.retainsPasses
+        redrawsPassesInPart = other.redrawsPassesInPart
+    }
+
+    /// Whether this renderer draws on `other`'s device (`init(sharingDeviceOf:)`).
+    public func sharesDevice(with other: Renderer) -> Bool { device === other.device && pipelines === other.pipelines }
+
     /// CPU time of the current frame's texture uploads (texture resolution + staging copies).
     private var uploadNanoseconds: UInt64 = 0
 

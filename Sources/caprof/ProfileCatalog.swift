@@ -139,8 +139,12 @@ extension ProfileCommand {
                 lock.lock(); results[n] = r; done += 1; progress(done); lock.unlock()
             }
         } else {
+            // One Vulkan device and one set of pipelines for the whole catalog (about 80 of a small
+            // scene's 103 ms on lavapipe were making them); each scene still gets empty caches.
+            var first: SceneRenderer?
             for (n, p) in paths.enumerated() {
-                let renderer = try SceneRenderer(preferredDevice: device)
+                let renderer = try first.map { try SceneRenderer(sharingDeviceOf: $0) } ?? SceneRenderer(preferredDevice: device)
+                if first == nil { first = renderer }
                 results[n] = Result { try profileOne(p, renderer: renderer) }
                 progress(n + 1)
             }

@@ -75,3 +75,21 @@ final class DeviceTests: GPUTestCase {
         _ = try renderer.render(plan, images: [1: bitmap])
     }
 }
+
+/// A catalog's scenes after the first draw on the first scene's device and pipelines, with empty
+/// caches of their own: the same pixels, the same device, nothing resident from the other.
+final class SharedDeviceTests: GPUTestCase {
+    func testARendererSharingADeviceDrawsTheSamePixelsFromEmptyCaches() throws {
+        let first = try RenderTestSupport.renderer()
+        let second = try Renderer(sharingDeviceOf: first)
+        XCTAssertTrue(second.sharesDevice(with: first))
+        XCTAssertEqual(second.deviceName, first.deviceName)
+        // A half-covered pixel at x = 10.5 as well as an exact one: the pipelines' antialiasing too.
+        let plan = FramePlan(pixelWidth: 32, pixelHeight: 32, clearColor: .clear,
+                             items: [solid(Rect(10.5, 10, 10, 10), RGBA(0, 1, 0, 1)), solid(Rect(2, 2, 4, 4), RGBA(1, 0, 0, 0.5))])
+        let a = try first.render(plan, images: [:]), b = try second.render(plan, images: [:])
+        XCTAssertEqual(a.pixels, b.pixels)
+        // A renderer of its own shares nothing.
+        XCTAssertFalse(try Renderer().sharesDevice(with: first))
+    }
+}
