@@ -24,17 +24,34 @@ extension ModuleGraphTests {
         var description: String { switch self { case .unparsed(let m): return "Package.swift: \(m)" } }
     }
 
+    /// Which characters of `s` belong to a string literal, its quotes included (escapes skipped,
+    /// `//` comments passed over): the scanners below look for comments, brackets and commas only
+    /// outside them.
+    static func inStringLiteral(_ s: [Character]) -> [Bool] {
+        var mask = [Bool](repeating: false, count: s.count), inString = false, i = 0
+        while i < s.count {
+            if inString {
+                mask[i] = true
+                if s[i] == "\\", i + 1 < s.count { mask[i + 1] = true; i += 2; continue }
+                if s[i] == "\"" { inString = false }
+            } else if s[i] == "\"" {
+                mask[i] = true; inString = true
+            } else if s[i] == "/", i + 1 < s.count, s[i + 1] == "/" {
+                // A comment's quotes open no literal ("// the \"library\" …").
+                while i < s.count, s[i] != "\n" { i += 1 }
+                continue
+            }
+            i += 1
+        }
+        return mask
+    }
+
     /// The manifest's text with `//` comments blanked (string literals kept: URLs have `//`).
     static func strippingComments(_ s: [Character]) -> [Character] {
-        var out = s, i = 0, inString = false
+        var out = s, i = 0
+        let literal = inStringLiteral(s)
         while i < out.count {
-            let c = out[i]
-            if inString {
-                if c == "\\" { i += 2; continue }
-                if c == "\"" { inString = false }
-            } else if c == "\"" {
-                inString = true
-            } else if c == "/", i + 1 < out.count, out[i + 1] == "/" {
+            if !literal[i], out[i] == "/", i + 1 < out.count, out[i + 1] == "/" {
                 while i < out.count, out[i] != "\n" { out[i] = " "; i += 1 }
                 continue
             }
@@ -45,43 +62,26 @@ extension ModuleGraphTests {
 
     /// The index of the bracket closing the one at `open` (`(` or `[`), string literals skipped.
     static func closing(_ s: [Character], from open: Int) throws -> Int {
-        var depth = 0, i = open, inString = false
-        while i < s.count {
-            let c = s[i]
-            if inString {
-                if c == "\\" { i += 2; continue }
-                if c == "\"" { inString = false }
-            } else if c == "\"" {
-                inString = true
-            } else if c == "(" || c == "[" {
-                depth += 1
-            } else if c == ")" || c == "]" {
-                depth -= 1
-                if depth == 0 { return i }
-            }
-            i += 1
+        let literal = inStringLiteral(s)
+        var depth = 0
+        for i in open..<s.count where !literal[i] {
+            if s[i] == "(" || s[i] == "[" { depth += 1 }
+            if s[i] == ")" || s[i] == "]" { depth -= 1; if depth == 0 { return i } }
         }
         throw ManifestError.unparsed("unbalanced bracket at character \(open)")
     }
 
     /// `s` split at the commas outside brackets and string literals, each part trimmed.
     static func splitArguments(_ s: [Character]) -> [String] {
-        var parts: [String] = [], current: [Character] = [], depth = 0, inString = false, i = 0
-        while i < s.count {
-            let c = s[i]
-            if inString {
-                if c == "\\", i + 1 < s.count { current += [c, s[i + 1]]; i += 2; continue }
-                if c == "\"" { inString = false }
-            } else if c == "\"" {
-                inString = true
-            } else if c == "(" || c == "[" {
-                depth += 1
-            } else if c == ")" || c == "]" {
-                depth -= 1
-            } else if c == ",", depth == 0 {
-                parts.append(String(current)); current = []; i += 1; continue
+        let literal = inStringLiteral(s)
+        var parts: [String] = [], current: [Character] = [], depth = 0
+        for (i, c) in s.enumerated() {
+            if !literal[i] {
+                if c == "(" || c == "[" { depth += 1 }
+                if c == ")" || c == "]" { depth -= 1 }
+                if c == ",", depth == 0 { parts.append(String(current)); current = []; continue }
             }
-            current.append(c); i += 1
+            current.append(c)
         }
         parts.append(String(current))
         return parts.map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
